@@ -1,0 +1,49 @@
+"""The rules engine: pure Python, no Django, deterministic given its inputs.
+
+Games (``RULES.md`` names): ``bazar_blot`` (classic and ``ruleset: gambler``), ``blot``,
+``deberc``, ``durak``. Actions, cards and results use the canonical forms of
+``SCENARIOS.md`` everywhere.
+
+Public API (:mod:`apps.rules.api`)::
+
+    state = new_match(game, options, seed=7)          # or deals=[{"hands", "stock"}, ...]
+    legal_actions(state, seat) -> [action, ...]       # canonical action dicts
+    to_act(state) -> [seat, ...]
+    state, events = apply(state, seat, action)        # IllegalAction(code) when refused
+    view(state, seat)                                 # what that seat sees; None = spectator
+    summary(state)                                    # deals, totals, finished, winners, reason
+    to_json(state) / from_json(data)                  # exact round trip
+
+``apply`` updates the state in place (``state.copy()`` keeps the old one) and is atomic:
+a refused action changes nothing. System actions (``timeout``, ``close``) pass
+``system=True``. The scenario runner is :mod:`apps.rules.scenario`.
+"""
+
+from .api import (
+    apply,
+    current_deal,
+    from_json,
+    legal_actions,
+    new_match,
+    normalize_options,
+    summary,
+    to_act,
+    to_json,
+    view,
+)
+from .errors import IllegalAction, InvalidOptions
+
+__all__ = [
+    "IllegalAction",
+    "InvalidOptions",
+    "apply",
+    "current_deal",
+    "from_json",
+    "legal_actions",
+    "new_match",
+    "normalize_options",
+    "summary",
+    "to_act",
+    "to_json",
+    "view",
+]

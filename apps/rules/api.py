@@ -1,0 +1,101 @@
+"""The public functions of the rules engine; see the package docstring for the contract."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .base import Action, DealSource, Event, Game
+from .errors import IllegalAction, InvalidOptions
+
+#: Game name -> "module:Class" of its state, imported on first use.
+GAMES: dict[str, str] = {
+    "bazar_blot": "apps.rules.bazar_blot:BazarBlot",
+    "blot": "apps.rules.blot:Blot",
+    "deberc": "apps.rules.deberc:Deberc",
+    "durak": "apps.rules.durak:Durak",
+}
+
+_classes: dict[str, type[Game]] = {}
+
+
+def game_class(game: str) -> type[Game]:
+    """The state class of ``game``; ``InvalidOptions`` for an unknown name."""
+    cls = _classes.get(game)
+    if cls is None:
+        if game not in GAMES:
+            raise InvalidOptions({"game": f"unknown game {game!r}"})
+        module, name = GAMES[game].split(":")
+        cls = _classes[game] = getattr(import_module(module), name)
+    return cls
+
+
+def normalize_options(game: str, options: dict | None) -> dict:
+    """``options`` with defaults filled in; ``InvalidOptions`` names each bad field."""
+    if options is not None and not isinstance(options, dict):
+        raise InvalidOptions({"options": "must be an object"})
+    return game_class(game).normalize_options(dict(options or {}))
+
+
+def new_match(
+    game: str,
+    options: dict | None = None,
+    *,
+    seed: int = 0,
+    deals: list[dict] | None = None,
+    dealer: int | None = None,
+    seats: list[int] | None = None,
+) -> Game:
+    """Start a match: cards from ``deals`` (scenario format) if given, else shuffled from ``seed``."""
+    cls = game_class(game)
+    return cls.create(
+        cls.normalize_options(dict(options or {})),
+        source=DealSource(seed, deals),
+        dealer=dealer,
+        seats=seats,
+    )
+
+
+def legal_actions(state: Game, seat: int) -> list[Action]:
+    """All legal actions of ``seat`` now (canonical forms); [] when it may not act."""
+    return state.legal_actions(seat)
+
+
+def to_act(state: Game) -> list[int]:
+    """Seats that may act now, ascending."""
+    return state.to_act()
+
+
+def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tuple[Game, list[Event]]:
+    """Apply ``action`` for ``seat``; return the state (updated in place) and the events.
+
+    Raises ``IllegalAction`` (with a snake_case ``code``) and leaves the state untouched when
+    the action is not allowed. Take ``state.copy()`` first to keep the state before.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("bad_action", "an action is an object with a string 'type'")
+    return state, state.apply(seat, action, system=system)
+
+
+def view(state: Game, seat: int | None) -> dict:
+    """What ``seat`` may see now; ``None`` for a spectator."""
+    return state.view(seat)
+
+
+def summary(state: Game) -> dict:
+    """Score sheet and outcome: ``deals``, ``totals``, ``finished``, ``winners``, ``reason``."""
+    return state.summary()
+
+
+def current_deal(state: Game) -> dict:
+    """The cards of the deal in progress, as dealt (for the match record only)."""
+    return state.current_deal()
+
+
+def to_json(state: Game) -> dict:
+    """The state as JSON-ready data, tagged with its game."""
+    return {"game": state.name, "state": state.to_json()}
+
+
+def from_json(data: dict) -> Game:
+    """Rebuild a state from ``to_json`` output."""
+    return game_class(data["game"]).from_json(data["state"])
