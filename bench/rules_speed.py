@@ -1,0 +1,88 @@
+"""Rules engine speed: random legal play through the public API, on one core.
+
+    python bench/rules_speed.py --game bazar_blot --seconds 10
+    python bench/rules_speed.py --game bazar_blot --ruleset gambler
+    python bench/rules_speed.py --game deberc --players 4
+    python bench/rules_speed.py --game durak --options '{"transfer": true}'
+
+Plays whole matches (seeded 0, 1, 2, ...) choosing uniformly among ``legal_actions`` of a
+random seat in ``to_act``, and prints JSON: complete deals per second (redeals not counted;
+for Durak, complete games per second), actions per second and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from apps.rules import api  # noqa: E402
+
+
+def play_match(game: str, options: dict, seed: int, rng: random.Random, deadline: float) -> tuple[int, int, bool]:
+    """Play one match to its end (or the deadline); return (complete deals, actions, finished)."""
+    state = api.new_match(game, options, seed=seed)
+    legal_actions, apply, to_act = api.legal_actions, api.apply, api.to_act
+    actions = 0
+    while True:
+        seats = to_act(state)
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        apply(state, seat, rng.choice(legal_actions(state, seat)))
+        actions += 1
+        if actions & 1023 == 0 and time.perf_counter() > deadline:
+            return 0, actions, False
+    summary = api.summary(state)
+    deals = 1 if game == "durak" else sum(1 for d in summary["deals"] if not d.get("redeal"))
+    return deals, actions, summary["finished"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True, choices=sorted(api.GAMES))
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--options", default="{}", help="table options as JSON")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--ruleset")
+    args = parser.parse_args()
+    options = json.loads(args.options)
+    if args.players is not None:
+        options["players"] = args.players
+    if args.ruleset is not None:
+        options["ruleset"] = args.ruleset
+    options = api.normalize_options(args.game, options)
+
+    rng = random.Random(12345)
+    deals = actions = matches = 0
+    start = time.perf_counter()
+    deadline = start + args.seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        d, a, finished = play_match(args.game, options, seed, rng, deadline)
+        seed += 1
+        actions += a
+        if finished:
+            deals += d
+            matches += 1
+    elapsed = time.perf_counter() - start
+    unit = "games" if args.game == "durak" else "deals"
+    print(json.dumps({
+        "game": args.game,
+        "options": options,
+        "seconds": round(elapsed, 3),
+        "matches": matches,
+        unit: deals,
+        f"{unit}_per_second": round(deals / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+        "python": sys.version.split()[0],
+    }, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
