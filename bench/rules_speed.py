@@ -21,10 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from apps.rules import api  # noqa: E402
+from apps.rules import api
 
 
-def play_match(game: str, options: dict, seed: int, rng: random.Random, deadline: float) -> tuple[int, int, bool]:
+def play_match(
+    game: str, options: dict, seed: int, rng: random.Random, deadline: float
+) -> tuple[int, int, bool]:
     """Play one match to its end (or the deadline); return (complete deals, actions, finished)."""
     state = api.new_match(game, options, seed=seed)
     legal_actions, apply, to_act = api.legal_actions, api.apply, api.to_act
@@ -44,7 +46,9 @@ def play_match(game: str, options: dict, seed: int, rng: random.Random, deadline
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", required=True, choices=sorted(api.GAMES))
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--options", default="{}", help="table options as JSON")
@@ -72,16 +76,21 @@ def main() -> None:
             matches += 1
     elapsed = time.perf_counter() - start
     unit = "games" if args.game == "durak" else "deals"
-    print(json.dumps({
-        "game": args.game,
-        "options": options,
-        "seconds": round(elapsed, 3),
-        "matches": matches,
-        unit: deals,
-        f"{unit}_per_second": round(deals / elapsed, 1),
-        "actions_per_second": round(actions / elapsed, 1),
-        "python": sys.version.split()[0],
-    }, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "game": args.game,
+                "options": options,
+                "seconds": round(elapsed, 3),
+                "matches": matches,
+                unit: deals,
+                f"{unit}_per_second": round(deals / elapsed, 1),
+                "actions_per_second": round(actions / elapsed, 1),
+                "python": sys.version.split()[0],
+            },
+            ensure_ascii=False,
+        )
+    )
 
 
 if __name__ == "__main__":
