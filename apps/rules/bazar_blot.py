@@ -1,0 +1,480 @@
+"""Базар-блот (seed 000), classic rules, 4 players in teams or 2 players.
+
+:class:`BazarBlot` is the game ``bazar_blot``; with ``ruleset: "gambler"`` its
+``normalize_options``, ``create`` and ``from_json`` hand over to
+:class:`apps.rules.bazar_gambler.BazarGambler`, a subclass that overrides the hooks below.
+
+Hooks specific to this family (beyond :class:`apps.rules.belot.TrickGame`'s):
+
+- ``TRUMP_CODES``: trump choices a bid may name (Gambler adds ``all``); ``no_trump`` removes
+  ``nt``.
+- ``bid_range()``: the lowest and highest numeric bid (8, 24).
+- ``contra_allowed(seat)``, ``contra_answerers(seat)``: who may say contra, and who answers it
+  in which order.
+- ``auction_ends_after_passes()``: the three passes rule (Gambler adds the last word).
+- ``made_contract(...)``, ``game_values(...)``, ``score_four(...)``: the scoring of a 4-player
+  deal, split so a ruleset can change one step.
+- ``capot_game()``: what a capot game is worth (25).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .base import Action, DealSource, Event
+from .belot import DECLARE, PASS, TAKE, TrickGame
+from .cards import CODES
+from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
+from .errors import IllegalAction, InvalidOptions
+from .tricks import MODE_OF, NT, mode_code, round_small
+
+CONTRA_ACTION = {"type": "contra"}
+RECONTRA_ACTION = {"type": "recontra"}
+
+OPTION_CHOICES: dict[str, tuple] = {
+    "players": (4, 2),
+    "target": (51, 101, 301),
+    "no_trump": (True, False),
+    "combos": ("all", "no_carre_hundred", "none"),
+    "auto_declare": (False, True),
+    "move_time": (20, 15, 30),
+    "theme": ("club", "yard", "kitchen"),
+    "ruleset": ("classic", "gambler"),
+}
+
+_BID_CACHE: dict[tuple, dict] = {}
+
+
+def bid_action(value: int, trump: str) -> dict:
+    """The shared ``{"type": "bid", "value", "trump"}`` dict (do not mutate)."""
+    key = ("bid", value, trump)
+    act = _BID_CACHE.get(key)
+    if act is None:
+        act = _BID_CACHE[key] = {"type": "bid", "value": value, "trump": trump}
+    return act
+
+
+def capot_action(trump: str) -> dict:
+    key = ("capot", trump)
+    act = _BID_CACHE.get(key)
+    if act is None:
+        act = _BID_CACHE[key] = {"type": "capot", "trump": trump}
+    return act
+
+
+def name_action(trump: str) -> dict:
+    key = ("name", trump)
+    act = _BID_CACHE.get(key)
+    if act is None:
+        act = _BID_CACHE[key] = {"type": "name", "trump": trump}
+    return act
+
+
+def _same_type(a, b) -> bool:
+    return type(a) is type(b) or (isinstance(a, int) and isinstance(b, int) and not isinstance(b, bool))
+
+
+def normalize_bazar_options(options: dict, default_target: dict[int, int]) -> dict:
+    """Validate Базар-блот options and fill defaults; ``default_target`` by player count."""
+    errors = {}
+    out = {}
+    for key, value in options.items():
+        if key not in OPTION_CHOICES:
+            errors[key] = "unknown option"
+        elif key == "target":
+            continue
+        elif not any(value == c and _same_type(value, c) for c in OPTION_CHOICES[key]):
+            errors[key] = f"must be one of {list(OPTION_CHOICES[key])}"
+        else:
+            out[key] = value
+    for key, choices in OPTION_CHOICES.items():
+        if key != "target":
+            out.setdefault(key, choices[0])
+    target = options.get("target", default_target.get(out["players"], 101))
+    if isinstance(target, bool) or target not in OPTION_CHOICES["target"]:
+        errors["target"] = "must be one of [51, 101, 301]"
+    out["target"] = target
+    if errors:
+        raise InvalidOptions(errors)
+    return {k: out[k] for k in OPTION_CHOICES}
+
+
+def _gambler_class() -> type[BazarBlot]:
+    from .bazar_gambler import BazarGambler
+
+    return BazarGambler
+
+
+class BazarBlot(TrickGame):
+    """Базар-блот, classic ruleset (RULES.md ``bazar_blot``)."""
+
+    name = "bazar_blot"
+    TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt")
+    DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 101, 2: 51}
+
+    # ------------------------------------------------------------ options
+    @classmethod
+    def normalize_options(cls, options: dict) -> dict:
+        if cls is BazarBlot and options.get("ruleset") == "gambler":
+            return _gambler_class().normalize_options(options)
+        return normalize_bazar_options(options, cls.DEFAULT_TARGET)
+
+    @classmethod
+    def create(
+        cls,
+        options: dict,
+        *,
+        source: DealSource,
+        dealer: int | None = None,
+        seats: list[int] | None = None,
+    ) -> TrickGame:
+        if cls is BazarBlot and options.get("ruleset") == "gambler":
+            return _gambler_class().create(options, source=source, dealer=dealer, seats=seats)
+        return super().create(options, source=source, dealer=dealer, seats=seats)
+
+    @classmethod
+    def from_json(cls, data: dict) -> TrickGame:
+        if cls is BazarBlot and (data.get("options") or {}).get("ruleset") == "gambler":
+            return _gambler_class().from_json(data)
+        return super().from_json(data)
+
+    def setup(self) -> None:
+        self.n = self.options["players"]
+        self.teams = self.n == 4
+
+    def hand_size(self) -> int:
+        return 8 if self.n == 4 else 6
+
+    def combo_rules(self) -> ComboRules | None:
+        combos = self.options["combos"]
+        if combos == "none":
+            return None
+        return BAZAR_NO_CARRE if combos == "no_carre_hundred" else BAZAR_ALL
+
+    def trump_codes(self) -> tuple[str, ...]:
+        """Trumps a bid may name under the options."""
+        if self.options["no_trump"]:
+            return self.TRUMP_CODES
+        return tuple(t for t in self.TRUMP_CODES if t != "nt")
+
+    def bid_range(self) -> tuple[int, int]:
+        return 8, 24
+
+    def capot_game(self) -> int:
+        """The game of a side that took every trick (and of a capot contract)."""
+        return 25
+
+    # ------------------------------------------------------------ auction
+    def begin_auction(self) -> None:
+        self.turn = (self.dealer + 1) % self.n
+        self.passes = 0
+        if self.n == 4:
+            self.bid = 0
+            self.bid_seat = -1
+            self.bid_trump = ""
+            self.capot = False
+            self.contra_seat = -1
+            self.multiplier = 1
+            self.answer = []
+        else:
+            self.round = 1
+            self.face_up = self.stock[0] if self.stock else -1
+            self.taker = -1
+
+    def auction_legal(self, seat: int) -> list[Action]:
+        if self.n == 2:
+            return self._legal_two(seat)
+        if self.contra_seat >= 0:
+            return [PASS, RECONTRA_ACTION]
+        key = (type(self), self.bid, self.capot, self.trump_codes(), self.contra_allowed(seat))
+        cached = _LEGAL_CACHE.get(key)
+        if cached is None:
+            cached = _LEGAL_CACHE[key] = tuple(self._build_legal(*key[1:]))
+        return list(cached)
+
+    def _build_legal(self, bid: int, capot: bool, trumps: tuple[str, ...], contra: bool) -> list[Action]:
+        out: list[Action] = [PASS]
+        if not capot:
+            low, high = self.bid_range()
+            for value in range(max(low, bid + 1), high + 1):
+                out.extend(bid_action(value, t) for t in trumps)
+            out.extend(capot_action(t) for t in trumps)
+        if contra:
+            out.append(CONTRA_ACTION)
+        return out
+
+    def contra_allowed(self, seat: int) -> bool:
+        """Contra: a bid stands, ``seat`` is against it, no contra yet."""
+        return (
+            self.bid_seat >= 0 and self.contra_seat < 0 and self.side_of[seat] != self.side_of[self.bid_seat]
+        )
+
+    def contra_answerers(self, contra_seat: int) -> list[int]:
+        """Members of the contracted team in turn order after the contra."""
+        n = self.n
+        return [
+            (contra_seat + i) % n
+            for i in range(1, n)
+            if self.side_of[(contra_seat + i) % n] == self.side_of[self.bid_seat]
+        ]
+
+    def _check_trump(self, trump) -> int:
+        if not isinstance(trump, str) or trump not in self.trump_codes():
+            raise IllegalAction("bad_trump", f"cannot name trump {trump!r}")
+        return MODE_OF[trump]
+
+    def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
+        if self.n == 2:
+            self._apply_two(seat, action, events)
+            return
+        kind = action["type"]
+        if self.contra_seat >= 0:
+            if kind == "recontra":
+                self._call(seat, RECONTRA_ACTION, events)
+                self.multiplier = 4
+                self._auction_won(events)
+            elif kind == "pass":
+                self._call(seat, PASS, events)
+                self.answer = self.answer[1:]
+                if self.answer:
+                    self.turn = self.answer[0]
+                else:
+                    self._auction_won(events)
+            else:
+                raise IllegalAction("auction_closed", "after contra only recontra or pass")
+            return
+        if kind == "pass":
+            self._call(seat, PASS, events)
+            self.passes += 1
+            if self.bid_seat >= 0 and self.passes >= 3:
+                self._auction_won(events)
+            elif self.bid_seat < 0 and self.passes >= self.n:
+                self.redeal(events)
+            else:
+                self.turn = (seat + 1) % self.n
+        elif kind in ("bid", "capot"):
+            if self.capot:
+                raise IllegalAction("no_raise_after_capot", "after a capot only pass or contra")
+            if kind == "bid":
+                value = action.get("value")
+                low, high = self.bid_range()
+                if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                    raise IllegalAction("bad_value", f"a bid is {low}..{high}")
+                if value <= self.bid:
+                    raise IllegalAction("bid_too_low", f"a bid must be higher than {self.bid}")
+            else:
+                value = 25
+            trump = action.get("trump")
+            self._check_trump(trump)
+            canonical = bid_action(value, trump) if kind == "bid" else capot_action(trump)
+            self._call(seat, canonical, events)
+            self.bid, self.bid_seat, self.bid_trump = value, seat, trump
+            self.capot = kind == "capot"
+            self.passes = 0
+            self.turn = (seat + 1) % self.n
+        elif kind == "contra":
+            if not self.contra_allowed(seat):
+                raise IllegalAction("cannot_contra", "contra only against the last bid, by its opponents")
+            self._call(seat, CONTRA_ACTION, events)
+            self.contra_seat = seat
+            self.multiplier = 2
+            self.answer = self.contra_answerers(seat)
+            self.turn = self.answer[0]
+        elif kind == "recontra":
+            raise IllegalAction("cannot_recontra", "recontra only answers a contra")
+        else:
+            raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+
+    def _call(self, seat: int, action: Action, events: list[Event]) -> None:
+        entry = {"seat": seat, **action}
+        self.calls.append(entry)
+        events.append(entry)
+
+    def _auction_won(self, events: list[Event]) -> None:
+        """The last bid is the contract: play starts left of the dealer."""
+        contract = {
+            "team": self.side_of[self.bid_seat],
+            "seat": self.bid_seat,
+            "value": self.bid,
+            "trump": self.bid_trump,
+            "capot": self.capot,
+            "multiplier": self.multiplier,
+        }
+        events.append({"type": "contract", **contract})
+        self.start_play(MODE_OF[self.bid_trump], (self.dealer + 1) % self.n, contract)
+
+    # ---------------------------------------------------- 2-player auction
+    def _legal_two(self, seat: int) -> list[Action]:
+        if self.round == 1:
+            return [TAKE, PASS]
+        face = CODES[self.face_up][1] if self.face_up >= 0 else ""
+        return [name_action(t) for t in self.trump_codes() if t != face] + [PASS]
+
+    def _apply_two(self, seat: int, action: Action, events: list[Event]) -> None:
+        kind = action["type"]
+        if kind == "pass":
+            self._call(seat, PASS, events)
+            self.passes += 1
+            if self.passes < 2:
+                self.turn = 1 - seat
+            elif self.round == 1:
+                self.round, self.passes = 2, 0
+                self.turn = (self.dealer + 1) % 2
+            else:
+                self.redeal(events)
+            return
+        if kind == "take" and self.round == 1:
+            if self.face_up < 0:
+                raise IllegalAction("no_face_up", "no face-up card")
+            self._call(seat, TAKE, events)
+            self._two_taken(seat, self.face_up // 9, events)
+        elif kind == "name" and self.round == 2:
+            trump = action.get("trump")
+            if not isinstance(trump, str) or name_action(trump) not in self._legal_two(seat):
+                raise IllegalAction("bad_trump", f"cannot name {trump!r}")
+            self._call(seat, name_action(trump), events)
+            self._two_taken(seat, MODE_OF[trump], events)
+        elif kind in ("take", "name"):
+            raise IllegalAction("wrong_round", f"{kind} is not allowed in round {self.round}")
+        else:
+            raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+
+    def _two_taken(self, taker: int, mode: int, events: list[Event]) -> None:
+        """Extra cards, the non-dealer's batch first: the taker gets the face-up card + 2."""
+        nd = (self.dealer + 1) % 2
+        face, rest = self.stock[0], self.stock[1:]
+        if taker == nd:
+            batches = {nd: [face, *rest[0:2]], self.dealer: rest[2:5]}
+        else:
+            batches = {nd: rest[0:3], self.dealer: [face, *rest[3:5]]}
+        hands = list(self.hands)
+        for seat, cards in batches.items():
+            for c in cards:
+                hands[seat] |= 1 << c
+        self.hands = hands
+        self.taker = taker
+        contract = {"seat": taker, "trump": mode_code(mode)}
+        events.append({"type": "contract", **contract})
+        self.start_play(mode, nd, contract)
+
+    # -------------------------------------------------------------- scoring
+    def score_deal(self) -> dict:
+        if self.n == 2:
+            return self._score_two()
+        return self._score_four()
+
+    def _base_result(self) -> dict:
+        return {
+            "redeal": False,
+            "trump": mode_code(self.trump),
+            "contract": self.contract,
+            "tricks": list(self.tricks),
+            "card_points": list(self.points),
+        }
+
+    def game_values(self, ct: int) -> list[int]:
+        """Small-point game of each team: capot 25/0, else the defenders' rounded points and
+        16 minus that for the contracting team ``ct``."""
+        ot = 1 - ct
+        game = [0, 0]
+        total_tricks = self.ntricks
+        if self.tricks[ct] == total_tricks:
+            game[ct] = self.capot_game()
+        elif self.tricks[ot] == total_tricks:
+            game[ot] = self.capot_game()
+        else:
+            game[ot] = round_small(self.points[ot])
+            game[ct] = 16 - game[ot]
+        return game
+
+    def made_contract(self, ct: int, game: list[int], combos: list[int], belote: list[int]) -> bool:
+        """Made: game + counted combinations + belote >= the bid, with a trick; a capot
+        contract needs every trick."""
+        contract = self.contract
+        if contract["capot"]:
+            return self.tricks[ct] == self.ntricks
+        return game[ct] + combos[ct] + belote[ct] >= contract["value"] and self.tricks[ct] >= 1
+
+    def _score_four(self) -> dict:
+        contract = self.contract
+        ct = contract["team"]
+        ot = 1 - ct
+        combos_full = self.counted_combos()
+        belote_full = self.belote_points()
+        combos = [v // 10 for v in combos_full]
+        belote = [v // 10 for v in belote_full]
+        game = self.game_values(ct)
+        made = self.made_contract(ct, game, combos, belote)
+        whole = game[0] + game[1]
+        scores = [0, 0]
+        mult = contract["multiplier"]
+        if mult == 1:
+            if made:
+                scores = [game[s] + combos[s] + belote[s] for s in (0, 1)]
+            else:
+                scores[ct] = belote[ct]
+                scores[ot] = whole + combos[0] + combos[1] + belote[ot]
+        else:
+            side = ct if made else ot
+            scores[side] = (whole + combos[0] + combos[1]) * mult + belote[side]
+            scores[1 - side] = belote[1 - side]
+        return {
+            **self._base_result(),
+            "combos": combos_full,
+            "belote": belote_full,
+            "made": made,
+            "scores": scores,
+        }
+
+    def _score_two(self) -> dict:
+        taker = self.taker
+        other = 1 - taker
+        combos_full = self.counted_combos()
+        belote_full = self.belote_points()
+        game = [round_small(p) for p in self.points]
+        for s in (0, 1):
+            if self.tricks[s] == self.ntricks:
+                game[s] += 9
+        own = [game[s] + combos_full[s] // 10 + belote_full[s] // 10 for s in (0, 1)]
+        made = own[taker] > own[other] and self.tricks[taker] >= 1
+        if made:
+            scores = own
+        else:
+            scores = [0, 0]
+            scores[taker] = belote_full[taker] // 10
+            scores[other] = (
+                game[0] + game[1] + (combos_full[0] + combos_full[1]) // 10 + belote_full[other] // 10
+            )
+        return {
+            **self._base_result(),
+            "combos": combos_full,
+            "belote": belote_full,
+            "made": made,
+            "scores": scores,
+        }
+
+    # ---------------------------------------------------------------- views
+    def extra_visible(self, seat: int | None) -> set[str]:
+        if self.n == 2 and self.phase != "waiting" and getattr(self, "face_up", -1) >= 0:
+            return {CODES[self.face_up]}
+        return set()
+
+    def view_extra(self, seat: int | None) -> dict:
+        extra: dict = {}
+        if self.n == 2 and self.phase != "waiting":
+            extra["face_up"] = CODES[self.face_up] if self.face_up >= 0 else None
+            extra["taker"] = self.taker if self.taker >= 0 else None
+            extra["stock"] = max(0, len(self.stock) - (6 if self.taker >= 0 else 1))
+        elif self.n == 4 and self.phase == "auction":
+            extra["bid"] = (
+                {"seat": self.bid_seat, "value": self.bid, "trump": self.bid_trump}
+                if self.bid_seat >= 0
+                else None
+            )
+            extra["contra"] = self.contra_seat if self.contra_seat >= 0 else None
+        return extra
+
+
+_LEGAL_CACHE: dict[tuple, tuple] = {}
+
+__all__ = ["DECLARE", "NT", "BazarBlot", "normalize_bazar_options"]

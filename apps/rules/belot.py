@@ -1,0 +1,680 @@
+"""The belot-family base class: deal → auction → play → score, with hooks for each game.
+
+:class:`TrickGame` implements everything the belot games (Базар-блот classic and Gambler,
+Обычный блот, Деберц) share: dealing from a :class:`~apps.rules.base.DealSource`, the play
+of tricks with the obligations of :mod:`apps.rules.tricks`, declarations and belote with
+:mod:`apps.rules.combos`, timeouts, leave/surrender, the score sheet, views, JSON and a fast
+``copy``. A game is a subclass that sets a few class attributes and overrides hooks, the way
+python-chess variants override a board's hooks.
+
+Hooks a game overrides (``must`` = abstract, others have a default):
+
+======================== ===================================================================
+``normalize_options``    must: options with defaults; ``InvalidOptions`` for bad fields
+``setup()``              must: read ``self.options``; set ``self.n`` and ``self.teams``
+``deal_shuffled(cards)`` split a shuffled deck into ``(hands, stock)``; default: equal hands
+``begin_auction()``      must: set the auction fields and ``self.turn`` after a deal
+``auction_legal(seat)``  must: legal auction actions of ``seat``
+``auction_apply(...)``   must: validate then apply an auction action; call ``start_play`` or
+                         ``redeal`` when the auction ends
+``auction_to_act()``     seats that may speak now; default ``[self.turn]``
+``timeout_auction(seat)`` the action for a timed-out seat in the auction; default ``pass`` or
+                         the first legal action
+``combo_rules()``        :class:`~apps.rules.combos.ComboRules` or None (combinations off)
+``declare_allowed(seat)`` whether ``declare`` is legal now (default: trick 1, before his
+                         first card, holds a counting combination, not ``auto_declare``)
+``extra_actions(seat)``  play-phase actions besides cards (``declare``, ``show``, ``concede``)
+``apply_extra(...)``     apply such an action (``declare`` is handled here)
+``on_first_card(...)``   called once per seat just before his first card (auto-declare here)
+``on_trick(...)``        called after each trick (combination comparison after trick 1)
+``score_deal()``         must: the deal's result dict (SCENARIOS.md), scores per side
+``redeal_result()``      the result dict of a deal without play
+``match_result()``       ``None`` or ``{"winners", "reason"}`` after a deal (default: target
+                         reached, strictly highest total wins, tie plays on)
+``view_extra(seat)``     keys added to ``view``
+======================== ===================================================================
+
+State conventions (they make ``copy`` and ``to_json`` cheap): every attribute is JSON data
+(ints, bools, strings, lists, dicts with string keys, :class:`~apps.rules.combos.Combo`
+tuples) except ``source``; a nested list or dict is never mutated in place once stored —
+it is replaced — so ``copy`` only copies the top-level lists. Hands and played cards are
+masks (:mod:`apps.rules.tricks`).
+
+Action dicts returned by ``legal_actions`` are shared, cached objects (one per card, one per
+bid): callers must not mutate them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from . import autoplay
+from .base import Action, DealSource, Event, Game
+from .cards import CARD, CODES, DECK_32, KING, QUEEN
+from .combos import Combo, ComboRules, best_side, find_combos, kind_name
+from .errors import IllegalAction
+from .tricks import BAZAR, BEATS, POINTS, PlayRules, legal_mask, mode_code, refusal_code
+
+#: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
+PLAY: tuple[dict, ...] = tuple({"type": "play", "card": code} for code in CODES)
+PASS: dict = {"type": "pass"}
+DECLARE: dict = {"type": "declare"}
+SHOW: dict = {"type": "show"}
+CONTRA: dict = {"type": "contra"}
+RECONTRA: dict = {"type": "recontra"}
+TAKE: dict = {"type": "take"}
+
+AUCTION, PLAY_PHASE, WAITING, OVER = "auction", "play", "waiting", "over"
+_VIEW_PHASE = {AUCTION: "auction", PLAY_PHASE: "play", WAITING: "deal_over", OVER: "match_over"}
+_PLAYER_ACTIONS = ("leave", "surrender")
+_SYSTEM_ACTIONS = ("timeout", "close")
+_COMBO_FIELDS = ("combos", "declared")
+
+
+def _jsonable(value: Any) -> Any:
+    """A fresh JSON-ready copy: tuples become lists, nothing is shared with the state."""
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _combo_lists(value: list) -> list:
+    return [None if x is None else [Combo(*c) for c in x] for x in value]
+
+
+class TrickGame(Game):
+    """A match of a belot-family game; see the module docstring for the hooks."""
+
+    #: Deck of the game (32 cards; Обычный блот: 24).
+    DECK: ClassVar[tuple[int, ...]] = DECK_32
+    #: Obligations of play (see :class:`apps.rules.tricks.PlayRules`).
+    PLAY_RULES: ClassVar[PlayRules] = BAZAR
+
+    # Instance attributes (all set by ``_init_match`` / ``_start_deal`` / ``start_play``).
+    options: dict
+    source: DealSource
+    n: int
+    teams: bool
+    side_of: list[int]
+    hands: list[int]
+
+    # ----------------------------------------------------------------- hooks
+    def setup(self) -> None:
+        """Read ``self.options``; set ``self.n`` (seats) and ``self.teams``."""
+        raise NotImplementedError
+
+    def hand_size(self) -> int:
+        """Cards per hand in the first distribution of a shuffled deal."""
+        return len(self.DECK) // self.n
+
+    def deal_shuffled(self, cards: list[int]) -> tuple[list[list[int]], list[int]]:
+        """Split a shuffled deck: hands from left of the dealer in batches, the rest as stock."""
+        size = self.hand_size()
+        hands = [[] for _ in range(self.n)]
+        for i in range(self.n):
+            seat = (self.dealer + 1 + i) % self.n
+            hands[seat] = cards[i * size : (i + 1) * size]
+        return hands, cards[self.n * size :]
+
+    def begin_auction(self) -> None:
+        """Set the auction fields and ``self.turn`` for a freshly dealt deal."""
+        raise NotImplementedError
+
+    def auction_legal(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Validate (raise ``IllegalAction`` before any change) and apply an auction action."""
+        raise NotImplementedError
+
+    def auction_to_act(self) -> list[int]:
+        return [self.turn]
+
+    def timeout_auction(self, seat: int) -> Action:
+        """What the server does for a seat whose time ran out in the auction."""
+        legal = self.auction_legal(seat)
+        return PASS if PASS in legal else legal[0]
+
+    def combo_rules(self) -> ComboRules | None:
+        """Which combinations count; None when combinations are off."""
+        return None
+
+    def auto_declare(self) -> bool:
+        return bool(self.options.get("auto_declare"))
+
+    def declare_allowed(self, seat: int) -> bool:
+        return self.trick_no == 0 and self.may_declare[seat] and not self.auto_declare()
+
+    def extra_actions(self, seat: int) -> list[Action]:
+        """Non-card play actions of ``seat`` (its turn): ``declare`` by default."""
+        return [DECLARE] if self.trick_no == 0 and self.declare_allowed(seat) else []
+
+    def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply a non-card play action; validate first."""
+        if action["type"] == "declare":
+            if not self.declare_allowed(seat):
+                raise IllegalAction("cannot_declare", "no combination to declare now")
+            self.declare(seat, events)
+            return
+        raise IllegalAction("unknown_action", f"unknown action {action['type']!r}")
+
+    def on_first_card(self, seat: int, events: list[Event]) -> None:
+        """Just before ``seat``'s first card: the declaration window closes (auto-declare)."""
+        if self.may_declare[seat]:
+            if self.auto_declare():
+                self.declare(seat, events)
+            self.may_declare[seat] = False
+
+    def on_trick(self, events: list[Event]) -> None:
+        """After each trick; after trick 1 the combinations are compared and shown."""
+        if self.trick_no == 1:
+            self.compare_combos(events)
+
+    def score_deal(self) -> dict:
+        raise NotImplementedError
+
+    def redeal_result(self) -> dict:
+        zeros = [0] * self.nsides
+        return {
+            "redeal": True,
+            "trump": None,
+            "contract": None,
+            "tricks": zeros,
+            "card_points": zeros,
+            "combos": zeros,
+            "belote": zeros,
+            "made": False,
+            "scores": zeros,
+        }
+
+    def match_result(self) -> dict | None:
+        """After a deal: the target reached and one side strictly ahead wins."""
+        totals = self.totals
+        best = max(totals)
+        if best < self.options["target"] or totals.count(best) > 1:
+            return None
+        return {"winners": self.seats_of_side(totals.index(best)), "reason": "target"}
+
+    def view_extra(self, seat: int | None) -> dict:
+        return {}
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def create(
+        cls,
+        options: dict,
+        *,
+        source: DealSource,
+        dealer: int | None = None,
+        seats: list[int] | None = None,
+    ) -> TrickGame:
+        self = cls.__new__(cls)
+        self._init_match(options, source, dealer)
+        self._start_deal([])
+        return self
+
+    def _init_match(self, options: dict, source: DealSource, dealer: int | None) -> None:
+        self.options = options
+        self.source = source
+        self.setup()
+        n = self.n
+        self.side_of = [s % 2 for s in range(n)] if self.teams else list(range(n))
+        self.nsides = 2 if self.teams else n
+        if dealer is None:
+            dealer = source.rng(0, "dealer").randrange(n)
+        self.dealer = dealer % n
+        self.number = 0
+        self.deals = []
+        self.totals = [0] * self.nsides
+        self.result = None
+        self.phase = WAITING
+
+    def seats_of_side(self, side: int) -> list[int]:
+        return [s for s in range(self.n) if self.side_of[s] == side]
+
+    def _start_deal(self, events: list[Event]) -> None:
+        """Deal number ``self.number`` by ``self.dealer``; wait when the source is dry."""
+        got = self.source.next_deal(self.number, self.DECK)
+        self._reset_play()
+        if got is None:
+            self.phase = WAITING
+            self.dealt = None
+            self.hands = [0] * self.n
+            self.stock = []
+            return
+        if isinstance(got, dict):
+            raw = got.get("hands") or {}
+            hands = [[CARD[c] for c in raw.get(str(s), [])] for s in range(self.n)]
+            stock = [CARD[c] for c in got.get("stock") or []]
+        else:
+            hands, stock = self.deal_shuffled(got)
+        self.dealt = {
+            "hands": {str(s): [CODES[c] for c in hands[s]] for s in range(self.n)},
+            "stock": [CODES[c] for c in stock],
+        }
+        masks = []
+        for h in hands:
+            m = 0
+            for c in h:
+                m |= 1 << c
+            masks.append(m)
+        self.hands = masks
+        self.stock = stock
+        self.phase = AUCTION
+        self.calls = []
+        events.append({"type": "deal", "number": self.number, "dealer": self.dealer})
+        self.begin_auction()
+
+    def _reset_play(self) -> None:
+        n = self.n
+        self.trump = -1
+        self.contract = None
+        self.leader = (self.dealer + 1) % n
+        self.turn = self.leader
+        self.trick_seats = []
+        self.trick_cards = []
+        self.last_seats = []
+        self.last_cards = []
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+        self.trick_no = 0
+        self.ntricks = 0
+        self.played = 0
+        self.tricks = [0] * self.nsides
+        self.points = [0] * self.nsides
+        self.combos = [None] * n
+        self.declared = [None] * n
+        self.may_declare = [False] * n
+        self.combo_side = -1
+        self.belote = [-1, -1, -1, -1]
+        self.belote_said = [0, 0, 0, 0]
+        self.calls = []
+
+    def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
+        """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
+        self.phase = PLAY_PHASE
+        self.trump = mode
+        self.contract = contract
+        self.leader = leader
+        self.turn = leader
+        self.ntricks = max(h.bit_count() for h in self.hands)
+        rules = self.combo_rules()
+        from .combos import belote_suits
+
+        for seat in range(self.n):
+            hand = self.hands[seat]
+            found = find_combos(hand, mode, rules)
+            self.combos[seat] = found
+            self.may_declare[seat] = bool(found)
+            for s in belote_suits(hand, mode):
+                self.belote[s] = seat
+
+    def redeal(self, events: list[Event]) -> None:
+        """The deal ends without play (all passed): record it, the next dealer deals."""
+        result = self.redeal_result()
+        self.deals.append(result)
+        events.append({"type": "redeal", "number": self.number})
+        self._next_deal(events)
+
+    def _next_deal(self, events: list[Event]) -> None:
+        self.number += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._start_deal(events)
+
+    # ------------------------------------------------------------ queries
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            return [self.turn]
+        if phase == AUCTION:
+            return self.auction_to_act()
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            if seat != self.turn:
+                return []
+            mask = self.play_mask(seat)
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAY[low.bit_length() - 1])
+                mask ^= low
+            if self.trick_no < 2:
+                out += self.extra_actions(seat)
+            return out
+        if phase == AUCTION:
+            if seat not in self.auction_to_act():
+                return []
+            return self.auction_legal(seat)
+        return []
+
+    def play_mask(self, seat: int) -> int:
+        """The mask of cards ``seat`` may play now (it must be his turn in play)."""
+        hand = self.hands[seat]
+        if self.led < 0:
+            return hand
+        ws = self.win_seat
+        partner = ws != seat and self.side_of[ws] == self.side_of[seat]
+        return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.PLAY_RULES)
+
+    # ------------------------------------------------------------ actions
+    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
+        kind = action.get("type")
+        if kind == "play":
+            events: list[Event] = []
+            self._play(seat, action.get("card"), events)
+            return events
+        if kind in _SYSTEM_ACTIONS:
+            if not system:
+                raise IllegalAction("system_only", f"{kind} is a system action")
+            if kind == "close":
+                raise IllegalAction("unknown_action", "close is not used in this game")
+            return self._timeout(seat)
+        if self.phase == OVER:
+            raise IllegalAction("match_over", "the match is over")
+        if kind in _PLAYER_ACTIONS:
+            if not isinstance(seat, int) or not 0 <= seat < self.n:
+                raise IllegalAction("not_seated", "no such seat")
+            events = []
+            self.end_match(self.side_of[seat], kind, events)
+            return events
+        if seat not in self.to_act():
+            raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
+        events = []
+        if self.phase == AUCTION:
+            self.auction_apply(seat, action, events)
+        else:
+            self.apply_extra(seat, action, events)
+        return events
+
+    def _timeout(self, seat: int) -> list[Event]:
+        if seat not in self.to_act():
+            raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
+        events: list[Event] = [{"type": "timeout", "seat": seat}]
+        if self.phase == AUCTION:
+            self.auction_apply(seat, self.timeout_auction(seat), events)
+        else:
+            card = autoplay.choose_for_state(self, seat)
+            self._play(seat, CODES[card], events)
+        return events
+
+    def _play(self, seat: int, code: Any, events: list[Event]) -> None:
+        """Validate and play one card (the hot path: keep it lean)."""
+        if self.phase != PLAY_PHASE or seat != self.turn:
+            raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
+        c = CARD.get(code) if isinstance(code, str) else None
+        if c is None:
+            raise IllegalAction("bad_card", f"not a card: {code!r}")
+        hand = self.hands[seat]
+        if not hand >> c & 1:
+            raise IllegalAction("not_in_hand", f"{code} is not in the hand")
+        led = self.led
+        if led >= 0 and not self.play_mask(seat) >> c & 1:
+            raise IllegalAction(refusal_code(hand, led, self.win_card, self.trump))
+        # Validated: from here on the state changes.
+        if self.trick_no == 0:
+            self.on_first_card(seat, events)
+        if self.belote[c // 9] == seat and c % 9 in (KING, QUEEN):
+            self._say_belote(seat, c // 9, events)
+        self.hands[seat] = hand ^ (1 << c)
+        self.played |= 1 << c
+        events.append({"type": "play", "seat": seat, "card": code})
+        self.trick_seats.append(seat)
+        self.trick_cards.append(c)
+        if led < 0:
+            self.led = c // 9
+            self.win_card = c
+            self.win_seat = seat
+        elif BEATS[self.trump][self.win_card] >> c & 1:
+            self.win_card = c
+            self.win_seat = seat
+        if len(self.trick_cards) == self.n:
+            self._close_trick(events)
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _say_belote(self, seat: int, suit: int, events: list[Event]) -> None:
+        said = self.belote_said[suit] + 1
+        self.belote_said[suit] = said
+        events.append(
+            {
+                "type": "belote",
+                "seat": seat,
+                "suit": "scdh"[suit],
+                "word": "belote" if said == 1 else "rebelote",
+            }
+        )
+
+    def _close_trick(self, events: list[Event]) -> None:
+        winner = self.win_seat
+        side = self.side_of[winner]
+        pts = POINTS[self.trump]
+        cards = self.trick_cards
+        total = 0
+        for c in cards:
+            total += pts[c]
+        self.trick_no += 1
+        if self.trick_no == self.ntricks:
+            total += 10
+        self.tricks[side] += 1
+        self.points[side] += total
+        events.append({"type": "trick", "winner": winner, "points": total})
+        self.last_seats = self.trick_seats
+        self.last_cards = cards
+        self.trick_seats = []
+        self.trick_cards = []
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+        self.turn = winner
+        self.on_trick(events)
+        if self.trick_no == self.ntricks:
+            self._finish_deal(events)
+
+    def _finish_deal(self, events: list[Event]) -> None:
+        result = self.score_deal()
+        self.deals.append(result)
+        scores = result["scores"]
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        events.append({"type": "deal_scored", "result": result, "totals": self.totals})
+        outcome = self.match_result()
+        if outcome is not None:
+            self._over(outcome, events)
+            return
+        self._next_deal(events)
+
+    def end_match(self, losing_side: int, reason: str, events: list[Event]) -> None:
+        """``leave`` / ``surrender``: the losing side loses at once, every other side wins."""
+        winners = [s for s in range(self.n) if self.side_of[s] != losing_side]
+        self._over({"winners": winners, "reason": reason}, events)
+
+    def _over(self, outcome: dict, events: list[Event]) -> None:
+        self.phase = OVER
+        self.result = outcome
+        events.append({"type": "match_over", "winners": outcome["winners"], "reason": outcome["reason"]})
+
+    # ------------------------------------------------------- declarations
+    def declare(self, seat: int, events: list[Event]) -> None:
+        """``seat`` declares all his combinations (kinds public now, cards after trick 1)."""
+        found = self.combos[seat] or []
+        self.declared[seat] = found
+        self.may_declare[seat] = False
+        events.append({"type": "declare", "seat": seat, "kinds": [kind_name(c) for c in found]})
+
+    def play_order(self) -> list[int]:
+        """Seats from the first leader of the deal, in turn order."""
+        return [(self.leader + i) % self.n for i in range(self.n)]
+
+    def compare_combos(self, events: list[Event]) -> None:
+        """Decide which side's declared combinations count; announce their cards."""
+        if not any(self.declared):
+            return
+        side = best_side(self.declared, self.trump, self.play_order(), self.side_of)
+        self.combo_side = side
+        events.append({"type": "combos", "side": side, "shown": self.shown_combos()})
+
+    def shown_combos(self) -> list[dict]:
+        """The counted combinations with their cards (public after trick 1)."""
+        out = []
+        for seat in range(self.n):
+            found = self.declared[seat]
+            if found and self.side_of[seat] == self.combo_side:
+                out.append(
+                    {
+                        "seat": seat,
+                        "combos": [
+                            {"kind": kind_name(c), "value": c.value, "cards": _mask_codes(c.cards)}
+                            for c in found
+                        ],
+                    }
+                )
+        return out
+
+    def counted_combos(self) -> list[int]:
+        """Full points of the counted (winning side's declared) combinations, per side."""
+        out = [0] * self.nsides
+        if self.combo_side < 0:
+            return out
+        for seat in range(self.n):
+            found = self.declared[seat]
+            if found and self.side_of[seat] == self.combo_side:
+                out[self.combo_side] += sum(c.value for c in found)
+        return out
+
+    def belote_points(self) -> list[int]:
+        """Full points of belote per side (20 per held trump K+Q; announced or not)."""
+        out = [0] * self.nsides
+        for seat in self.belote:
+            if seat >= 0:
+                out[self.side_of[seat]] += 20
+        return out
+
+    # --------------------------------------------------------------- views
+    def visible_cards(self, seat: int | None) -> set[str]:
+        """Codes of every card ``seat`` may see now: his hand, cards played, shown combos,
+        a face-up card (the contract for the property tests)."""
+        mask = self.played | (self.hands[seat] if seat is not None else 0)
+        if self.trick_no >= 1 and self.combo_side >= 0:
+            for seat_ in range(self.n):
+                found = self.declared[seat_]
+                if found and self.side_of[seat_] == self.combo_side:
+                    for c in found:
+                        mask |= c.cards
+        return set(_mask_codes(mask)) | self.extra_visible(seat)
+
+    def extra_visible(self, seat: int | None) -> set[str]:
+        return set()
+
+    def view(self, seat: int | None) -> dict:
+        n = self.n
+        mine = seat if isinstance(seat, int) and 0 <= seat < n else None
+        declarations = []
+        for s in range(n):
+            found = self.declared[s]
+            if found is None:
+                continue
+            entry: dict[str, Any] = {"seat": s, "kinds": [kind_name(c) for c in found]}
+            if self.trick_no >= 1:
+                counted = self.side_of[s] == self.combo_side
+                entry["counted"] = counted
+                entry["cards"] = _mask_codes(_combos_mask(found)) if counted else []
+            declarations.append(entry)
+        view = {
+            "game": self.name,
+            "options": self.options,
+            "seat": mine,
+            "seats": [
+                {
+                    "seat": s,
+                    "cards": self.hands[s].bit_count(),
+                    "team": self.side_of[s] if self.teams else None,
+                }
+                for s in range(n)
+            ],
+            "phase": _VIEW_PHASE[self.phase],
+            "number": self.number,
+            "dealer": self.dealer,
+            "trump": mode_code(self.trump),
+            "contract": self.contract,
+            "hand": _mask_codes(self.hands[mine]) if mine is not None else [],
+            "table_cards": [
+                {"seat": s, "card": CODES[c]} for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
+            ],
+            "last_trick": [
+                {"seat": s, "card": CODES[c]} for s, c in zip(self.last_seats, self.last_cards, strict=True)
+            ],
+            "leader": self.leader,
+            "trick_number": self.trick_no,
+            "tricks": list(self.tricks),
+            "auction": list(self.calls),
+            "declarations": declarations,
+            "belote": [
+                {"seat": self.belote[s], "suit": "scdh"[s], "said": self.belote_said[s]}
+                for s in range(4)
+                if self.belote[s] >= 0 and self.belote_said[s]
+            ],
+            "to_act": self.to_act(),
+            "legal": self.legal_actions(mine) if mine is not None else [],
+            "deals": self.deals,
+            "totals": self.totals,
+            "result": self.result,
+        }
+        view.update(self.view_extra(mine))
+        return _jsonable(view)
+
+    def summary(self) -> dict:
+        return {
+            "deals": _jsonable(self.deals),
+            "totals": list(self.totals),
+            "finished": self.phase == OVER,
+            "winners": list(self.result["winners"]) if self.result else [],
+            "reason": self.result["reason"] if self.result else None,
+        }
+
+    def current_deal(self) -> dict:
+        dealt = self.dealt or {"hands": {}, "stock": []}
+        return {"number": self.number, "dealer": self.dealer, **_jsonable(dealt)}
+
+    # ------------------------------------------------------- persistence
+    def to_json(self) -> dict:
+        data = {k: _jsonable(v) for k, v in self.__dict__.items() if k != "source"}
+        data["source"] = self.source.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> TrickGame:
+        self = cls.__new__(cls)
+        state = {k: _jsonable(v) for k, v in data.items() if k != "source"}
+        for key in _COMBO_FIELDS:
+            if key in state:
+                state[key] = _combo_lists(state[key])
+        state["source"] = DealSource.from_json(data["source"])
+        self.__dict__.update(state)
+        return self
+
+    def copy(self) -> TrickGame:
+        """An independent copy: top-level lists are copied, everything nested is immutable."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__ = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        return new
+
+
+def _mask_codes(mask: int) -> list[str]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CODES[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def _combos_mask(found: list[Combo]) -> int:
+    m = 0
+    for c in found:
+        m |= c.cards
+    return m
