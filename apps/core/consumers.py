@@ -1,0 +1,46 @@
+"""A trivial authenticated socket at ``/ws/ping/``: proves the ASGI stack end to end.
+
+Anonymous users are accepted then closed with code 4401 (PROTOCOL.md); ``{"op": "ping",
+"t": x}`` is answered with ``{"op": "pong", "t": x}``; anything else gets an ``error``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_MESSAGE_TOO_BIG = 1009
+MAX_MESSAGE_CHARS = 4096
+
+
+class PingConsumer(AsyncWebsocketConsumer):
+    """Answers pings from signed-in users."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
+            await self.close(code=CLOSE_MESSAGE_TOO_BIG)
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            message = None
+        await self.send(text_data=json.dumps(self.reply_to(message)))
+
+    @staticmethod
+    def reply_to(message: Any) -> dict[str, Any]:
+        """Return the answer to one decoded message."""
+        if isinstance(message, dict) and message.get("op") == "ping":
+            reply: dict[str, Any] = {"op": "pong"}
+            if "t" in message:
+                reply["t"] = message["t"]
+            return reply
+        return {"op": "error", "code": "bad_message", "message": 'expected {"op": "ping"}'}

@@ -1,0 +1,1 @@
+"""Settings package: ``base`` (shared), ``dev`` (embedded default), ``test`` and ``production``."""

@@ -1,0 +1,54 @@
+"""Settings for the test suite: real PostgreSQL and Redis, as CI has them.
+
+- ``DATABASE_URL`` else ``postgres://postgres@127.0.0.1:5432/kartochki``; pytest-django
+  creates ``test_kartochki`` (``KARTOCHKI_TEST_DB`` overrides that name, e.g. to run two
+  suites side by side).
+- ``REDIS_URL`` else ``redis://127.0.0.1:6379/15``: DB 15 is reserved for tests; the channel
+  layer, the cache-free parts and the Celery broker use it. Celery tasks are not eager:
+  tests that need a worker start a real one (``tests/live.py``).
+- Runs sharing one machine stay apart: ``KARTOCHKI_TEST_RUN`` ("ci" under CI, else the
+  pytest process id, exported so live subprocesses inherit it) names the test database
+  (``test_kartochki`` under CI, ``test_kartochki_<run>`` otherwise), the Celery queue and
+  the channel-layer prefix.
+- A fast password hasher. Live processes started by ``tests/live.py`` use these settings
+  too, with ``DATABASE_URL`` pointing at the test database.
+"""
+
+import os
+
+from config.env import env_str
+from config.settings.base import *  # noqa: F403
+from config.settings.base import caches_for, channel_layers_for, database_from_url
+
+DEBUG = False
+SECRET_KEY = env_str("SECRET_KEY", "test-only-key-0f9e8d7c6b5a4938271605f4e3d2c1b0a9f8e7d6c5b4")
+ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver", "[::1]"]
+
+TEST_RUN = os.environ.setdefault(
+    "KARTOCHKI_TEST_RUN",
+    "ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else str(os.getpid()),
+)
+
+DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kartochki")
+DATABASES = {"default": database_from_url(DATABASE_URL)}
+DATABASES["default"]["TEST"] = {
+    "NAME": env_str(
+        "KARTOCHKI_TEST_DB", "test_kartochki" if TEST_RUN == "ci" else f"test_kartochki_{TEST_RUN}"
+    )
+}
+
+REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/15")
+CHANNEL_LAYERS = channel_layers_for(
+    REDIS_URL, prefix=env_str("CHANNEL_LAYER_PREFIX", f"asgi-test-{TEST_RUN}")
+)
+# Rate-limit counters stay per process so one test's failed logins never leak into another.
+CACHES = caches_for("")
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
+CELERY_EMBEDDED_WORKER = False
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", f"kartochki-test-{TEST_RUN}")
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+LOGGING["root"]["level"] = env_str("LOG_LEVEL", "WARNING")  # noqa: F405

@@ -1,0 +1,87 @@
+"""Shared test setup for the whole suite.
+
+Layout and imports: ``tests/`` has no ``__init__.py``; pytest runs with
+``--import-mode=importlib`` and ``pythonpath = ["."]`` (pyproject.toml), so test files may
+share base names across folders and shared helpers are imported from the repo root, e.g.
+``from tests.live import LiveSite, start_celery_worker``.
+
+Services: PostgreSQL (``DATABASE_URL``, default ``postgres://postgres@127.0.0.1:5432/kartochki``;
+pytest-django creates the test database) and Redis (``REDIS_URL``, default DB 15) are
+checked once at session start. Under ``CI`` an unreachable service stops the run with a
+one-line reason (a failure, never a skip); elsewhere the header says so and only the tests
+that need the service fail (pure tests such as ``tests/rules`` still run).
+
+Fixtures available everywhere (documented in ``tests/live.py``): ``live_site``,
+``live_server_process``, ``celery_worker``, ``browser``, ``page``; plus pytest-django's
+``db``, ``transactional_db``, ``client``, ``settings`` ...
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.live import browser, celery_worker, live_server_process, live_site, page  # noqa: F401
+
+_service_problems: list[str] = []
+
+
+def _check_postgres() -> str | None:
+    import psycopg
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        return None
+    host, port = db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+    try:
+        psycopg.connect(
+            dbname="postgres",
+            user=db.get("USER") or None,
+            password=db.get("PASSWORD") or None,
+            host=host,
+            port=port,
+            connect_timeout=5,
+        ).close()
+    except Exception as exc:  # any failure to connect is the reason we report
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"PostgreSQL unreachable at {host}:{port}: {reason}"
+    return None
+
+
+def _check_redis() -> str | None:
+    import redis
+    from django.conf import settings
+
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return None
+    try:
+        redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5).ping()
+    except Exception as exc:
+        return f"Redis unreachable at {url}: {exc}"
+    return None
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Check PostgreSQL and Redis once; under CI stop with a one-line reason if either is down."""
+    if session.config.getoption("collectonly", False):
+        return
+    try:
+        from django.conf import settings
+
+        settings.DATABASES  # noqa: B018  (raises if Django is not configured, e.g. -p no:django)
+    except Exception:
+        return
+    _service_problems.extend(problem for problem in (_check_postgres(), _check_redis()) if problem)
+    if _service_problems and _in_ci():
+        pytest.exit("; ".join(_service_problems), returncode=1)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [f"services: {problem}" for problem in _service_problems]

@@ -1,0 +1,259 @@
+"""Live processes for end-to-end tests: a real daphne, a real Celery worker, a real browser.
+
+Import these fixtures through ``tests/conftest.py`` (already done); use them by name.
+
+``live_site`` (function scope, implies ``transactional_db``)
+    A :class:`LiveSite` for a daphne process serving ``config.asgi:application`` with
+    ``config.settings.test`` on a free port, connected to the pytest-django test database
+    (so data a test writes is visible to the server and vice versa: that is why it needs
+    ``transactional_db``, and why a test using it must not rely on rollback). One daphne
+    serves the whole session; tables are flushed between tests by ``transactional_db``.
+    ``live_site.url`` is ``http://127.0.0.1:<port>``, ``live_site.ws_url`` the ``ws://`` twin,
+    ``live_site.origin`` the Origin a browser on that site sends.
+
+``celery_worker`` (session scope; request ``transactional_db`` in the test as well)
+    A real ``celery -A config worker --pool=solo`` process on Redis (the test queue of this
+    run) against the test database. Tasks sent by the test or by the live site reach it.
+
+``browser`` (session) / ``page`` (function)
+    Playwright driving Debian's ``/usr/bin/chromium`` headless. ``page`` is a fresh context
+    (1280x800); on teardown it saves ``test-artifacts/<test name>.png``. Using ``browser``
+    sets ``DJANGO_ALLOW_ASYNC_UNSAFE`` because Playwright's sync API keeps an event loop in
+    the main thread, which would otherwise make Django refuse ORM calls in the test.
+
+Helpers for other needs: :func:`start_daphne`, :func:`start_celery_worker` (e.g. with
+``include=["tests.myapp.probe_tasks"]``), :func:`live_env` (the environment a child
+process needs to share the test database), :func:`stop_process`.
+
+Logs of every process go to ``test-artifacts/logs/``; a process that fails to start raises
+with the tail of its log.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+LOGS = ARTIFACTS / "logs"
+BIN = Path(sys.executable).parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@dataclass
+class LiveSite:
+    """A running server: base URLs and the process behind them."""
+
+    url: str
+    ws_url: str
+    origin: str
+    process: subprocess.Popen
+    log_path: Path
+
+
+@dataclass
+class CeleryWorker:
+    """A running Celery worker process."""
+
+    process: subprocess.Popen
+    log_path: Path
+    queue: str
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def live_env(**overrides: str) -> dict[str, str]:
+    """The environment of a child process sharing this test run's database and Redis.
+
+    Must be called after the test database exists (inside a fixture that depends on
+    ``django_db_setup``): ``DATABASE_URL`` then names the test database itself.
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    db = connection.settings_dict
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    database_url = f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    env = dict(os.environ)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings.test",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": settings.REDIS_URL,
+            "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+            "CHANNEL_LAYER_PREFIX": settings.CHANNEL_LAYERS["default"]
+            .get("CONFIG", {})
+            .get("prefix", "asgi"),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    env.update(overrides)
+    return env
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _spawn(name: str, argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, Path]:
+    LOGS.mkdir(parents=True, exist_ok=True)
+    log_path = LOGS / f"{name}-{uuid.uuid4().hex[:8]}.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+        )
+    return process, log_path
+
+
+def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Stop ``process`` (SIGTERM, then SIGKILL after ``timeout``) and reap it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout)
+
+
+def start_daphne(env: dict[str, str], *, timeout: float = 40.0) -> LiveSite:
+    """Start daphne on a free port and return once ``/healthz`` answers 200."""
+    port = free_port()
+    process, log_path = _spawn(
+        "daphne", [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"], env
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with {process.returncode}:\n{_log_tail(log_path)}")
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            stop_process(process)
+            raise RuntimeError(f"daphne not ready after {timeout:.0f} s:\n{_log_tail(log_path)}")
+        time.sleep(0.2)
+    return LiveSite(url=url, ws_url=f"ws://127.0.0.1:{port}", origin=url, process=process, log_path=log_path)
+
+
+def start_celery_worker(
+    env: dict[str, str], *, include: list[str] | None = None, timeout: float = 40.0
+) -> CeleryWorker:
+    """Start ``celery -A config worker --pool=solo`` on this run's queue; return once it is ready."""
+    queue = env["CELERY_QUEUE"]
+    argv = [
+        str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-Q", queue,
+        "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "INFO",
+        "-n", f"test-{uuid.uuid4().hex[:8]}@%h",
+    ]  # fmt: skip
+    if include:
+        argv += ["--include", ",".join(include)]
+    process, log_path = _spawn("celery", argv, env)
+    deadline = time.monotonic() + timeout
+    ready = re.compile(r"\bready\.")
+    while not ready.search(log_path.read_text(errors="replace")):
+        if process.poll() is not None:
+            raise RuntimeError(f"celery exited with {process.returncode}:\n{_log_tail(log_path)}")
+        if time.monotonic() > deadline:
+            stop_process(process)
+            raise RuntimeError(f"celery worker not ready after {timeout:.0f} s:\n{_log_tail(log_path)}")
+        time.sleep(0.2)
+    return CeleryWorker(process=process, log_path=log_path, queue=queue)
+
+
+# --- fixtures ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def live_server_process(django_db_setup, django_db_blocker) -> Iterator[LiveSite]:
+    """One daphne for the session (use ``live_site`` in tests, which adds ``transactional_db``)."""
+    with django_db_blocker.unblock():
+        env = live_env()
+    site = start_daphne(env)
+    yield site
+    stop_process(site.process)
+
+
+@pytest.fixture
+def live_site(transactional_db, live_server_process: LiveSite) -> LiveSite:
+    """The live daphne site, with the test database committed and visible to it."""
+    if live_server_process.process.poll() is not None:
+        pytest.fail(f"live daphne died:\n{_log_tail(live_server_process.log_path)}")
+    return live_server_process
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker) -> Iterator[CeleryWorker]:
+    """A real Celery worker process for the session (tests also need ``transactional_db``)."""
+    with django_db_blocker.unblock():
+        env = live_env()
+    worker = start_celery_worker(env)
+    yield worker
+    stop_process(worker.process)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian chromium driven by Playwright (sync API), shared by the session."""
+    from playwright.sync_api import sync_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run ./run test (it installs Debian's chromium)")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser page; its final screenshot goes to ``test-artifacts/<test>.png``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)[-150:]
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    finally:
+        context.close()
