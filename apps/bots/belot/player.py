@@ -1,0 +1,50 @@
+"""Decisions of the belot family (bazar_blot, blot, deberc) for ``normal`` and ``hard``."""
+
+from __future__ import annotations
+
+import random
+
+from . import knowledge
+from .auction import choose_bid
+from .play import choose_card
+
+AUCTION_TYPES = {"pass", "bid", "capot", "contra", "recontra", "take", "name"}
+
+
+def observe_events(memory: dict, events: list[dict]) -> None:
+    """Append the public actions found in ``events`` to the deal's log."""
+    from ..events import actions_of
+
+    memory.setdefault("log", []).extend(actions_of(events))
+
+
+def observe_view(memory: dict, view: dict) -> None:
+    knowledge.observe_view(memory, view)
+
+
+def decide_optional(view: dict, memory: dict, level: str) -> dict | None:
+    """The belot family always waits for the seat that may act: never called there."""
+    return None
+
+
+def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: float | None) -> dict:
+    """The action of a ``normal`` or ``hard`` seat, one of ``view["legal"]``."""
+    legal = view["legal"]
+    types = {a["type"] for a in legal}
+    # Bots always declare and show their combinations.
+    for kind in ("declare", "show"):
+        if kind in types:
+            return next(a for a in legal if a["type"] == kind)
+    if types & AUCTION_TYPES and "play" not in types:
+        return choose_bid(view, memory, exact_combos=level == "hard")
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return legal[0]
+    if level == "hard":
+        from .search import search_card
+
+        card = search_card(view, memory, rng, deadline)
+        if card is not None:
+            return next(a for a in plays if a["card"] == card)
+    card = choose_card(view, [a["card"] for a in plays], knowledge.played_cards(memory, view))
+    return next(a for a in plays if a["card"] == card)
