@@ -5,7 +5,9 @@ e.g. ``*apps.tables.routing.websocket_urlpatterns,`` after importing ``apps.tabl
 """
 
 import apps.core.routing
+import apps.tables.routing
 
 websocket_urlpatterns = [
     *apps.core.routing.websocket_urlpatterns,
+    *apps.tables.routing.websocket_urlpatterns,
 ]

@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     # --- project apps ---
     "apps.core",
     "apps.accounts",
+    "apps.lobby",
+    "apps.tables",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).
@@ -187,7 +189,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Periodic tasks run by `celery -A config beat` (or the embedded beat thread). Apps add
 # their entries here, e.g. the tables app's sweeper of missed deadlines:
 #   "tables-sweep-deadlines": {"task": "apps.tables.tasks.sweep_deadlines", "schedule": 5.0},
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
+}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # --- authentication: custom user + django-allauth ----------------------------------------

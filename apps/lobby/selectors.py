@@ -1,0 +1,71 @@
+"""Reads of the lobby: open tables, who owns a table's options, a user's unfinished bot games."""
+
+from __future__ import annotations
+
+from apps.tables.selectors import user_name
+
+from .models import Seat, Table
+from .seating import bot_names
+
+#: How many tables the lobby list shows at most.
+LIST_LIMIT = 100
+
+
+def options_owner_id(table: Table) -> int | None:
+    """Who sets the options and bots: in Durak the person on the lowest seat (seed 001), else the
+    table's owner."""
+    if table.game == "durak":
+        first = (
+            Seat.objects.filter(table=table, user__isnull=False)
+            .order_by("number")
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        if first is not None:
+            return first
+    return table.owner_id
+
+
+def table_summary(table: Table, seats: list[Seat]) -> dict:
+    """A table as the lobby and the JSON API list it."""
+    people = [s.number for s in seats if s.user_id]
+    names = bot_names([s.number for s in seats if s.bot_level], people, len(seats) or 1)
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "options": table.options,
+        "status": table.status,
+        "private": table.private,
+        "seats": [
+            {
+                "seat": s.number,
+                "name": user_name(s.user) if s.user_id else names.get(s.number),
+                "bot": s.bot_level or None,
+                "ready": bool(s.bot_level) or s.ready,
+            }
+            for s in seats
+        ],
+    }
+
+
+def open_tables(game: str | None = None, status: str | None = None) -> list[dict]:
+    """Public tables waiting for players or playing, newest first (at most ``LIST_LIMIT``)."""
+    tables = Table.objects.filter(private=False)
+    tables = tables.filter(status=status) if status else tables.exclude(status=Table.Status.FINISHED)
+    if game:
+        tables = tables.filter(game=game)
+    tables = list(tables.order_by("-id")[:LIST_LIMIT])
+    seats: dict[int, list[Seat]] = {t.pk: [] for t in tables}
+    for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
+        seats[seat.table_id].append(seat)
+    return [table_summary(t, seats[t.pk]) for t in tables]
+
+
+def unfinished_bot_matches(user_id: int) -> list:
+    """The user's matches still being played where everyone else is a bot."""
+    from apps.tables.models import Match
+
+    matches = Match.objects.filter(status=Match.Status.PLAYING, table__seats__user_id=user_id).select_related(
+        "table"
+    )
+    return [m for m in matches if all(p["bot"] or p["user"] == user_id for p in m.players)]

@@ -1,0 +1,317 @@
+"""Every write of the lobby: create a table, sit, stand, bots, options, ready, play with bots.
+
+Each service locks the table row, validates, writes, starts the match when everyone is ready,
+and after commit tells the lobby and the table's sockets. Refusals raise
+:class:`apps.tables.errors.Refused` with a stable code (the JSON API maps them to 400/403/404/409).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from apps.rules import api
+from apps.rules.errors import InvalidOptions
+from apps.tables.errors import Refused
+
+from . import seating, selectors
+from .models import BOT_LEVELS, Seat, Table
+
+
+def normalized_options(game: str, options: dict | None) -> dict:
+    """The engine's normalized options; ``invalid_options`` naming each bad field."""
+    try:
+        return api.normalize_options(game, options)
+    except InvalidOptions as exc:
+        raise Refused("invalid_options", errors=exc.errors) from None
+    except ImportError:
+        raise Refused("invalid_options", errors={"game": f"{game} is not available yet"}) from None
+
+
+def table_create(
+    *,
+    user,
+    game: str,
+    options: dict | None = None,
+    seat: int = 0,
+    bots: dict | None = None,
+    private: bool = False,
+    time_scale: float | None = None,
+    bot_delay_ms: int | None = None,
+) -> Table:
+    """A new waiting table of ``game``; ``user`` owns it and sits at ``seat``; ``bots`` maps seats to
+    levels. ``time_scale`` and ``bot_delay_ms`` override the settings (tests, training tables)."""
+    options = normalized_options(game, options)
+    count = seating.seat_count(game, options)
+    bots = {int(k): v for k, v in (bots or {}).items()}
+    _check_seat_number(seat, count)
+    for number, level in bots.items():
+        _check_seat_number(number, count)
+        _check_level(level)
+        if number == seat:
+            raise Refused("seat_taken")
+    if len(bots) > seating.MAX_BOTS:
+        raise Refused("too_many_bots")
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            options=options,
+            seat_count=count,
+            owner=user,
+            private=private,
+            time_scale=time_scale,
+            bot_delay_ms=bot_delay_ms,
+        )
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                number=n,
+                user=user if n == seat else None,
+                bot_level=bots.get(n),
+                ready=n in bots,
+            )
+            for n in range(count)
+        )
+        _after(table.pk)
+    return table
+
+
+def seat_take(*, table_id: int, user, seat: int) -> Table:
+    """``user`` sits at the free ``seat`` (moving from his other seat at this table, if any)."""
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        _check_seat_number(seat, table.seat_count)
+        row = table.seats.get(number=seat)
+        if row.user_id == user.pk:
+            return table
+        if row.occupied:
+            raise Refused("seat_taken")
+        connections = sum(table.seats.filter(user=user).values_list("connections", flat=True))
+        table.seats.filter(user=user).update(user=None, ready=False, connections=0, disconnected_at=None)
+        row.user = user
+        row.ready = False
+        row.connections = connections
+        row.save(update_fields=["user", "ready", "connections"])
+        _after(table.pk)
+    return table
+
+
+def seat_leave(*, table_id: int, user) -> Table:
+    """``user`` stands up. Before the start the seat frees; during a match it is ``leave``: the
+    match ends at once and his side loses (RULES.md platform rules)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Refused("not_found")
+    if table.status == Table.Status.PLAYING:
+        _leave_match(table, user)
+        return table
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        row = table.seats.filter(user=user).first()
+        if row is None:
+            raise Refused("not_seated")
+        row.user = None
+        row.ready = False
+        row.connections = 0
+        row.disconnected_at = None
+        row.save()
+        _seat_emptied(table)
+        _after(table.pk)
+    return table
+
+
+def bots_set(*, table_id: int, user, seat: int, level: str | None) -> Table:
+    """The owner puts a bot of ``level`` at the free ``seat`` (None removes the bot there).
+
+    At most three bots; the match starts if this completes the table."""
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        _check_owner(table, user)
+        _check_seat_number(seat, table.seat_count)
+        row = table.seats.get(number=seat)
+        if level is None:
+            if not row.bot_level:
+                return table
+            row.bot_level = None
+            row.ready = False
+            row.save(update_fields=["bot_level", "ready"])
+            _seat_emptied(table)
+        else:
+            _check_level(level)
+            if row.user_id:
+                raise Refused("seat_taken")
+            bots = table.seats.exclude(bot_level=None).exclude(number=seat).count()
+            if bots >= seating.MAX_BOTS:
+                raise Refused("too_many_bots")
+            row.bot_level = level
+            row.ready = True
+            row.save(update_fields=["bot_level", "ready"])
+        _maybe_start(table)
+        _after(table.pk)
+    return table
+
+
+def options_set(*, table_id: int, user, options: dict) -> Table:
+    """The owner (Durak: the person on the lowest seat) changes the options before the start.
+
+    Seats are added or removed when the number of players changes; everyone's «Готов» resets."""
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        _check_owner(table, user)
+        options = normalized_options(table.game, options)
+        if table.game == "durak" and options.get("teams"):
+            occupied = sum(1 for s in table.seats.all() if s.occupied)
+            if occupied < 4:
+                raise Refused("teams_need_four")
+        count = seating.seat_count(table.game, options)
+        if count < table.seat_count:
+            table.seats.filter(number__gte=count).delete()
+        for n in range(table.seat_count, count):
+            Seat.objects.create(table=table, number=n)
+        table.options = options
+        table.seat_count = count
+        table.save(update_fields=["options", "seat_count", "updated_at"])
+        table.seats.filter(user__isnull=False).update(ready=False)
+        _after(table.pk)
+    return table
+
+
+def ready_set(*, table_id: int, user, ready: bool = True) -> Table:
+    """«Готов»: the match starts when every seat that must be filled is filled and ready."""
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        row = table.seats.filter(user=user).first()
+        if row is None:
+            raise Refused("not_seated")
+        row.ready = bool(ready)
+        row.save(update_fields=["ready"])
+        _maybe_start(table)
+        _after(table.pk)
+    return table
+
+
+def play_with_bots(
+    *,
+    user,
+    game: str,
+    options: dict | None = None,
+    level: str = "normal",
+    bots: int | None = None,
+    time_scale: float | None = None,
+    bot_delay_ms: int | None = None,
+) -> Table:
+    """«Играть с ботами»: a table with ``user`` at seat 0 and bots of ``level`` beside him, started
+    at once. An unfinished match of his with bots is replaced and counts as his loss (RULES.md)."""
+    options = normalized_options(game, options)
+    count = seating.seat_count(game, options)
+    bots = count - 1 if bots is None else bots
+    if not 1 <= bots <= min(seating.MAX_BOTS, count - 1):
+        raise Refused("too_many_bots")
+    for match in selectors.unfinished_bot_matches(user.pk):
+        _leave_match(match.table, user)
+    with transaction.atomic():
+        table = table_create(
+            user=user,
+            game=game,
+            options=options,
+            bots=dict.fromkeys(range(1, bots + 1), level),
+            private=True,
+            time_scale=time_scale,
+            bot_delay_ms=bot_delay_ms,
+        )
+        table = ready_set(table_id=table.pk, user=user, ready=True)
+    return table
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _leave_match(table: Table, user) -> None:
+    from apps.tables import services as table_services
+    from apps.tables.models import Match
+
+    match = Match.objects.filter(table=table, status=Match.Status.PLAYING).first()
+    seat = table.seats.filter(user=user).values_list("number", flat=True).first()
+    if match is None or seat is None:
+        raise Refused("not_seated" if seat is None else "match_over")
+    for _ in range(5):
+        try:
+            table_services.move_apply(
+                match_id=match.pk,
+                seat=seat,
+                action={"type": "leave"},
+                seq=match.seq,
+                actor="person",
+                user_id=user.pk,
+            )
+            return
+        except Refused as exc:
+            if exc.code != "stale":
+                raise
+            match.refresh_from_db(fields=["seq", "status"])
+    raise Refused("stale")
+
+
+def _locked_waiting(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise Refused("not_found")
+    if table.status != Table.Status.WAITING:
+        raise Refused("already_started")
+    return table
+
+
+def _check_seat_number(seat, count: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
+        raise Refused("bad_seat")
+
+
+def _check_level(level) -> None:
+    if level not in BOT_LEVELS:
+        raise Refused("bad_level")
+
+
+def _check_owner(table: Table, user) -> None:
+    if selectors.options_owner_id(table) != user.pk:
+        raise Refused("not_owner")
+
+
+def _seat_emptied(table: Table) -> None:
+    """Durak's pair against pair needs four players: it reverts when a seat empties (seed 001).
+    The owner who stood up hands the table to the first person still seated."""
+    if table.game == "durak" and table.options.get("teams"):
+        table.options = {**table.options, "teams": False}
+        table.save(update_fields=["options", "updated_at"])
+    people = list(table.seats.exclude(user=None).order_by("number").values_list("user_id", flat=True))
+    if table.owner_id not in people and people:
+        table.owner_id = people[0]
+        table.save(update_fields=["owner", "updated_at"])
+
+
+def _maybe_start(table: Table) -> None:
+    from apps.tables.services import match_start
+
+    rows = list(table.seats.all())
+    occupied = {s.number for s in rows if s.occupied}
+    ready = {s.number for s in rows if s.bot_level or s.ready}
+    people = {s.number for s in rows if s.user_id}
+    if seating.can_start(table.game, table.seat_count, occupied, ready, people):
+        match_start(table=table)
+
+
+def _after(table_id: int) -> None:
+    """After commit: the lobby's list and every socket of the table learn the change."""
+    from apps.tables.services import table_refresh
+
+    def publish() -> None:
+        lobby_publish()
+        table_refresh(table_id)
+
+    transaction.on_commit(publish)
+
+
+def lobby_publish() -> None:
+    """Push the list of open tables to every lobby socket."""
+    from apps.tables import groups, publishing
+
+    message = {"type": "lobby.tables", "message": {"op": "tables", "tables": selectors.open_tables()}}
+    publishing.send_many([(groups.LOBBY, message)])

@@ -1,0 +1,34 @@
+"""Table settings with their defaults (each may be set in Django settings or the environment)."""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+
+
+def _setting(name: str, default: str) -> str:
+    value = getattr(settings, name, None)
+    return str(value) if value is not None else os.environ.get(name, default)
+
+
+def time_scale() -> float:
+    """``TABLES_TIME_SCALE``: multiplies every duration of a table's clock (default 1)."""
+    return float(_setting("TABLES_TIME_SCALE", "1"))
+
+
+def bot_delay_ms() -> int:
+    """``TABLES_BOT_DELAY_MS``: the bots' human-like pause before a move (default 900 ms)."""
+    return int(_setting("TABLES_BOT_DELAY_MS", "900"))
+
+
+def scheduler() -> str:
+    """``TABLES_SCHEDULER``: ``celery`` (timer and bot tasks) or ``none`` (unit tests drive by hand)."""
+    return _setting("TABLES_SCHEDULER", "celery")
+
+
+#: Largest accepted socket frame, in bytes (PROTOCOL.md: frames over 16 KB are refused).
+MAX_FRAME_BYTES = 16 * 1024
+#: Token bucket per socket: refill rate per second and burst.
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0

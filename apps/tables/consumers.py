@@ -1,0 +1,261 @@
+"""The table socket ``/ws/tables/<id>/`` (PROTOCOL.md) and the lobby socket ``/ws/lobby/``.
+
+Thin: authenticate, join the groups of the seat (or the spectators'), decode and dispatch
+``act`` / ``sync`` / ``ping`` to one service or selector each, and turn refusals into ``error``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from http.cookies import SimpleCookie
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+
+from . import conf, groups
+from .errors import Refused
+
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_RATE_LIMITED = 4429
+
+
+class TokenBucket:
+    """``rate`` messages per second with bursts up to ``burst``; ``take`` is False when empty."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def scope_language(scope: dict) -> str:
+    """The socket user's language: the language cookie, else the profile, else Russian."""
+    supported = dict(settings.LANGUAGES)
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            cookie = SimpleCookie()
+            cookie.load(value.decode("latin-1"))
+            morsel = cookie.get(settings.LANGUAGE_COOKIE_NAME)
+            if morsel is not None and morsel.value in supported:
+                return morsel.value
+    user = scope.get("user")
+    language = getattr(user, "language", None)
+    return language if language in supported else settings.LANGUAGE_CODE
+
+
+def decode_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
+    """One client frame as a dict with a string ``op``; ``Refused("bad_message")`` otherwise."""
+    raw = text_data if text_data is not None else bytes_data
+    if raw is None:
+        raise Refused("bad_message")
+    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
+    if size > conf.MAX_FRAME_BYTES:
+        raise Refused("bad_message", detail="frame over 16 KB")
+    try:
+        message = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise Refused("bad_message", detail="not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
+        raise Refused("bad_message", detail="a frame is an object with a string 'op'")
+    return message
+
+
+class AuthenticatedConsumer(AsyncWebsocketConsumer):
+    """Accepts only signed-in users (``scope["user"]`` from whichever auth middleware runs:
+    the session today, API tokens later); others are closed with 4401 (PROTOCOL.md)."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.user = user
+        self.language = scope_language(self.scope)
+        self.bucket = TokenBucket(conf.RATE_PER_SECOND, conf.RATE_BURST)
+        await self.joined()
+
+    async def joined(self) -> None:
+        """Called once the user is known."""
+
+    async def send_json(self, data: dict) -> None:
+        await self.send(text_data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    async def send_error(self, exc: Refused, request_id: Any = None) -> None:
+        with translation.override(self.language):
+            data = {"op": "error", **exc.as_dict()}
+        if request_id is not None:
+            data["id"] = request_id
+        await self.send_json(data)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not getattr(self, "user", None):
+            return
+        if not self.bucket.take():
+            await self.send_error(Refused("rate_limited"))
+            await self.close(code=CLOSE_RATE_LIMITED)
+            return
+        try:
+            message = decode_frame(text_data, bytes_data)
+        except Refused as exc:
+            await self.send_error(exc)
+            return
+        handler = getattr(self, f"op_{message['op']}", None)
+        if handler is None:
+            await self.send_error(Refused("bad_message", detail="unknown op"), message.get("id"))
+            return
+        await handler(message)
+
+    async def op_ping(self, message: dict) -> None:
+        reply = {"op": "pong"}
+        if "t" in message:
+            reply["t"] = message["t"]
+        await self.send_json(reply)
+
+
+class TableConsumer(AuthenticatedConsumer):
+    """A player's or spectator's socket at one table."""
+
+    table_id: int
+    seat: int | None = None
+    match_id: int | None = None
+    #: Whether this socket is counted in its seat's ``connections``.
+    counted = False
+    groups_joined: tuple[str, ...] = ()
+
+    async def joined(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
+        if not await self.send_full_state():
+            await self.close(code=CLOSE_NOT_FOUND)
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "user", None) or not hasattr(self, "table_id"):
+            return
+        for group in (groups.table_all(self.table_id), *self.groups_joined):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.counted:
+            self.counted = False
+            await database_sync_to_async(_presence)(self.table_id, self.user.pk, -1)
+
+    async def send_full_state(self) -> bool:
+        """Find my seat, move to its group, send the full state; False if the table is gone."""
+        try:
+            seat, message = await database_sync_to_async(_table_state)(self.table_id, self.user.pk)
+        except LookupError:
+            return False
+        wanted = (
+            groups.table_seat(self.table_id, seat)
+            if seat is not None
+            else groups.table_public(self.table_id),
+        )
+        if wanted != self.groups_joined:
+            for group in self.groups_joined:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            for group in wanted:
+                await self.channel_layer.group_add(group, self.channel_name)
+            self.groups_joined = wanted
+        self.seat = seat
+        self.match_id = message["view"].get("match")
+        await self.send_json(message)
+        if seat is None:
+            self.counted = False  # standing up zeroed the seat's count
+        elif not self.counted:
+            self.counted = True
+            await database_sync_to_async(_presence)(self.table_id, self.user.pk, +1)
+        return True
+
+    # ----------------------------------------------------------------- client ops
+
+    async def op_sync(self, message: dict) -> None:
+        await self.send_full_state()
+
+    async def op_act(self, message: dict) -> None:
+        request_id = message.get("id")
+        seq, action = message.get("seq"), message.get("action")
+        if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(action, dict):
+            await self.send_error(Refused("bad_message", detail="act needs seq and action"), request_id)
+            return
+        try:
+            if self.seat is None:
+                raise Refused("not_seated")
+            if "seat" in action and action["seat"] != self.seat:
+                raise Refused("not_your_seat")
+            if self.match_id is None:
+                raise Refused("no_match")
+            await database_sync_to_async(_act)(self.match_id, self.seat, action, seq, self.user.pk)
+        except Refused as exc:
+            await self.send_error(exc, request_id)
+
+    # ----------------------------------------------------------------- group messages
+
+    async def table_state(self, event: dict) -> None:
+        await self.send_json(event["message"])
+
+    async def table_refresh(self, event: dict) -> None:
+        await self.send_full_state()
+
+
+class LobbyConsumer(AuthenticatedConsumer):
+    """``/ws/lobby/``: ``{"op": "tables", "tables": [...]}`` on connect and on every change."""
+
+    async def joined(self) -> None:
+        await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
+        await self.op_sync({})
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
+
+    async def op_sync(self, message: dict) -> None:
+        tables = await database_sync_to_async(_open_tables)()
+        await self.send_json({"op": "tables", "tables": tables})
+
+    async def lobby_tables(self, event: dict) -> None:
+        await self.send_json(event["message"])
+
+
+# --------------------------------------------------------------------- sync calls (one each)
+
+
+def _table_state(table_id: int, user_id: int) -> tuple[int | None, dict]:
+    from apps.lobby.models import Table
+
+    from .selectors import table_state
+
+    try:
+        return table_state(table_id, user_id)
+    except Table.DoesNotExist:
+        raise LookupError(table_id) from None
+
+
+def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:
+    from .services import move_apply
+
+    return move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id)
+
+
+def _presence(table_id: int, user_id: int, delta: int) -> None:
+    from .services import seat_presence
+
+    seat_presence(table_id=table_id, user_id=user_id, delta=delta)
+
+
+def _open_tables() -> list[dict]:
+    from apps.lobby.selectors import open_tables
+
+    return open_tables()

@@ -1,0 +1,10 @@
+"""WebSocket routes of the tables app (listed in ``config/routing.py``)."""
+
+from django.urls import path
+
+from .consumers import LobbyConsumer, TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

@@ -1,0 +1,60 @@
+"""Handing timer, bot and disconnect checks to Celery (after commit, from services only).
+
+``TABLES_SCHEDULER=none`` turns this off for unit tests that drive the tasks by hand; the
+sweeper (:func:`apps.tables.services.matches_sweep`) covers any task that is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from django.utils import timezone
+
+from . import conf
+
+log = logging.getLogger(__name__)
+
+
+def _enabled() -> bool:
+    return conf.scheduler() == "celery"
+
+
+def _countdown(when: datetime | None) -> float:
+    if when is None:
+        return 0.0
+    return max(0.0, (when - timezone.now()).total_seconds()) + 0.01
+
+
+def timer_at(match_id: int, seq: int, when: datetime) -> None:
+    """Run the timer of ``(match, seq)`` at ``when``."""
+    if not _enabled():
+        return
+    from .tasks import match_timeout
+
+    _send(match_timeout, (match_id, seq), _countdown(when))
+
+
+def bot_after(match_id: int, seq: int, delay_ms: int) -> None:
+    """Let the bot to act at ``(match, seq)`` move after ``delay_ms``."""
+    if not _enabled():
+        return
+    from .tasks import match_bot_move
+
+    _send(match_bot_move, (match_id, seq), delay_ms / 1000)
+
+
+def disconnect_check_at(table_id: int, seat: int, when: datetime) -> None:
+    """Check at ``when`` whether the seat's person came back (Durak's 30 s rule)."""
+    if not _enabled():
+        return
+    from .tasks import seat_disconnect_check
+
+    _send(seat_disconnect_check, (table_id, seat), _countdown(when))
+
+
+def _send(task, args: tuple, countdown: float) -> None:
+    try:
+        task.apply_async(args, countdown=countdown)
+    except Exception:  # broker down: the sweeper will apply the deadline
+        log.exception("scheduling %s%s failed", task.name, args)

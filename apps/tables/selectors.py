@@ -1,0 +1,189 @@
+"""Reads of live matches: the view a seat gets, the match record, the seats' names."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from apps.lobby.models import Seat, Table
+from apps.lobby.seating import bot_names
+from apps.rules import api
+from apps.rules.base import Game
+
+from . import clock
+from .models import Match
+
+#: Keys PROTOCOL.md promises in every view, with their value before anything is known.
+VIEW_DEFAULTS = {
+    "phase": "waiting",
+    "dealer": None,
+    "trump": None,
+    "contract": None,
+    "hand": [],
+    "table_cards": [],
+    "last_trick": [],
+    "to_act": [],
+    "legal": [],
+    "deadline": None,
+    "reserve_ms": None,
+    "deals": [],
+    "totals": [],
+    "result": None,
+}
+
+
+def epoch_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def user_name(user) -> str:
+    """What the table shows for a person: the display name, else the username."""
+    return (getattr(user, "display_name", "") or "").strip() or user.get_username()
+
+
+def seats_info(table_id: int) -> list[dict]:
+    """Per seat of the table: ``seat``, ``name``, ``user`` id, ``bot``, ``connected``, ``ready``."""
+    rows = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
+    people = [r.number for r in rows if r.user_id]
+    names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
+    return [
+        {
+            "seat": r.number,
+            "name": user_name(r.user) if r.user_id else names.get(r.number),
+            "user": r.user_id,
+            "bot": r.bot_level or None,
+            "connected": bool(r.bot_level) or r.connections > 0,
+            "ready": bool(r.bot_level) or r.ready,
+        }
+        for r in rows
+    ]
+
+
+def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
+    by_seat = {s.get("seat"): s for s in (engine_seats or []) if isinstance(s, dict)}
+    merged = []
+    for entry in info:
+        engine = by_seat.get(entry["seat"], {})
+        merged.append({"cards": 0, "team": None, **engine, **{k: v for k, v in entry.items() if k != "user"}})
+    return merged
+
+
+def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
+    """``deadline`` (epoch ms when the server acts), ``move_deadline`` and ``reserve_ms``."""
+    fields = {"deadline": epoch_ms(match.deadline), "move_deadline": None, "reserve_ms": None}
+    if match.turn_started_at is not None and match.deadline is not None:
+        fields["move_deadline"] = epoch_ms(match.turn_started_at) + match.turn_ms
+    if clock.has_reserve(match.game):
+        turn = [match.reserves.get(str(s), 0) for s in to_act]
+        fields["reserve_ms"] = min(turn) if turn else None
+        fields["reserves"] = {int(k): v for k, v in match.reserves.items()}
+    return fields
+
+
+def match_view(match: Match, state: Game, seat: int | None, info: list[dict]) -> dict:
+    """The view of PROTOCOL.md for ``seat`` (None: a spectator): the engine's view of that seat
+    plus the table's ids, names, connections, clock and result. Cards come from the engine only."""
+    view = dict(VIEW_DEFAULTS)
+    view.update(api.view(state, seat))
+    if "legal" not in view or seat is None:
+        view["legal"] = api.legal_actions(state, seat) if seat is not None else []
+    view.update(
+        table=match.table_id,
+        match=match.pk,
+        game=match.game,
+        options=match.options,
+        seat=seat,
+        seats=_merge_seats(view.get("seats"), info),
+        result=match.result,
+    )
+    if seat is None:
+        view["hand"] = []
+    view.update(clock_fields(match, seat, view.get("to_act") or []))
+    return view
+
+
+def waiting_view(table: Table, seat: int | None, info: list[dict]) -> dict:
+    """The view of a table whose match has not started: seats, options, who is ready."""
+    view = dict(VIEW_DEFAULTS)
+    view.update(
+        table=table.pk,
+        match=None,
+        game=table.game,
+        options=table.options,
+        seat=seat,
+        seats=_merge_seats(None, info),
+        status=table.status,
+        owner=options_owner_id(table, info),
+    )
+    return view
+
+
+def options_owner_id(table: Table, info: list[dict]) -> int | None:
+    """Who sets the options and bots: Durak the person on the lowest seat (seed 001), else the owner."""
+    if table.game == "durak":
+        people = [s["user"] for s in info if s["user"]]
+        if people:
+            return people[0]
+    return table.owner_id
+
+
+def current_match(table_id: int) -> Match | None:
+    return Match.objects.filter(table_id=table_id).order_by("-id").first()
+
+
+def table_state(table_id: int, user_id: int | None) -> tuple[int | None, dict]:
+    """``(seat, state message)`` for a socket of ``user_id`` at the table: its seat and full state."""
+    table = Table.objects.get(pk=table_id)
+    info = seats_info(table_id)
+    seat = next((s["seat"] for s in info if user_id is not None and s["user"] == user_id), None)
+    match = current_match(table_id)
+    if match is None:
+        return seat, {"op": "state", "seq": 0, "view": waiting_view(table, seat, info), "events": []}
+    state = api.from_json(match.state)
+    view = match_view(match, state, seat, info)
+    view["status"] = table.status
+    return seat, {"op": "state", "seq": match.seq, "view": view, "events": []}
+
+
+def unfinished_match_for(user_id: int) -> Match | None:
+    """The user's newest match still being played, to offer «Продолжить партию»."""
+    return (
+        Match.objects.filter(status=Match.Status.PLAYING, table__seats__user_id=user_id)
+        .order_by("-id")
+        .first()
+    )
+
+
+def match_record(match: Match) -> dict:
+    """The match in the scenario format of SCENARIOS.md: options, dealer, seed, and per deal the
+    cards dealt and the actions taken in order (canonical, ``system: true`` for server actions)."""
+    deals = list(match.deal_records.order_by("number"))
+    moves = list(match.moves.order_by("seq"))
+    out = []
+    for index, deal in enumerate(deals):
+        end = deals[index + 1].start_seq if index + 1 < len(deals) else None
+        actions = []
+        for move in moves:
+            if move.seq <= deal.start_seq or (end is not None and move.seq > end):
+                continue
+            action = {"seat": move.seat, **move.action}
+            if move.system:
+                action["system"] = True
+            actions.append(action)
+        out.append({"hands": deal.hands, "stock": deal.stock, "actions": actions})
+    spec = {
+        "name": f"match {match.pk}",
+        "game": match.game,
+        "options": match.options,
+        "dealer": match.dealer,
+        "seed": match.seed,
+        "deals": out,
+    }
+    if match.game == "durak":
+        spec["seats"] = match.seats
+    if match.result is not None:
+        spec["expect"] = {
+            "finished": True,
+            "winners": match.result.get("winners", []),
+            "totals": match.result.get("totals", []),
+        }
+    return spec

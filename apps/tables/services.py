@@ -1,0 +1,492 @@
+"""Every write of a live match: start it, apply an action (person, bot, timer), time out,
+move bots, track who is connected, sweep lost deadlines, end a stuck match.
+
+One function applies every action: :func:`move_apply`. It locks the match row, checks ``seq``,
+asks the engine, appends the Move, saves the snapshot, bumps ``seq`` by one and sets the next
+deadline; after commit it publishes each seat its own view and schedules the timer and bot tasks.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.lobby.models import Seat, Table
+from apps.rules import api
+from apps.rules.base import Game
+from apps.rules.errors import IllegalAction
+
+from . import bot_players, clock, conf, groups, publishing, scheduling, selectors
+from .errors import Refused
+from .models import DealRecord, Match, Move
+
+log = logging.getLogger(__name__)
+
+#: Actions only the server makes (SCENARIOS.md system actions).
+SYSTEM_TYPES = frozenset({"timeout", "close"})
+#: The keys a canonical action may have besides ``seat`` and ``system``.
+ACTION_KEYS = ("type", "card", "target", "value", "trump", "keep")
+
+Actor = Move.Actor
+
+
+@dataclass
+class Applied:
+    """What a committed change publishes and schedules."""
+
+    match: Match
+    state: Game
+    events: list[dict] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- start
+
+
+def match_start(*, table: Table) -> Match:
+    """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
+
+    Deals the first deal from a fresh seed, records its cards, sets the clock and marks the table
+    playing; after commit publishes the first views and schedules the timer and bots.
+    """
+    seats = list(table.seats.select_related("user").order_by("number"))
+    occupied = [s.number for s in seats if s.occupied]
+    info = {i["seat"]: i for i in selectors.seats_info(table.pk)}
+    seed = secrets.randbits(48)
+    state = api.new_match(
+        table.game, table.options, seed=seed, seats=occupied if table.game == "durak" else None
+    )
+    deal = api.current_deal(state)
+    now = timezone.now()
+    match = Match(
+        table=table,
+        game=table.game,
+        options=table.options,
+        seed=seed,
+        dealer=deal.get("dealer"),
+        seats=occupied,
+        players=[
+            {"seat": s.number, "user": s.user_id, "bot": s.bot_level or None, "name": info[s.number]["name"]}
+            for s in seats
+            if s.occupied
+        ],
+        state=api.to_json(state),
+        deal_number=deal.get("number", 0),
+        time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
+        bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
+    )
+    _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now)
+    match.save()
+    DealRecord.objects.create(
+        match=match,
+        number=match.deal_number,
+        dealer=deal.get("dealer"),
+        hands=deal.get("hands", {}),
+        stock=deal.get("stock", []),
+        start_seq=0,
+    )
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
+    table.status = Table.Status.PLAYING
+    applied = Applied(match=match, state=state, events=[{"type": "match_started"}])
+    transaction.on_commit(lambda: _after_commit(applied))
+    return match
+
+
+# --------------------------------------------------------------------------- the move service
+
+
+def canonical_action(action: Any) -> dict:
+    """``action`` reduced to the canonical keys; ``bad_message`` when it is not an action."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise Refused("bad_message", detail="an action is an object with a string 'type'")
+    return {k: action[k] for k in ACTION_KEYS if k in action}
+
+
+def move_apply(
+    *,
+    match_id: int,
+    seat: int | None,
+    action: Any,
+    seq: int,
+    actor: str,
+    user_id: int | None = None,
+    reason: str | None = None,
+    system: bool = False,
+) -> int:
+    """Apply ``action`` for ``seat`` at version ``seq``; return the new ``seq``.
+
+    Persons (``actor="person"``) must sit at ``seat`` (``not_seated`` / ``not_your_seat``) and may
+    not make system actions (``system_only``). Refuses a finished match (``match_over``), a stale
+    ``seq`` (``stale``) and what the engine refuses (``not_your_turn``, or ``illegal`` with the
+    engine's code). ``reason`` overrides the result's reason when this action ends the match
+    (Durak's ``disconnect``); ``system`` marks a server verdict such as the disconnect ``leave``
+    (``timeout`` and ``close`` always are). Nothing changes on a refusal.
+    """
+    action = canonical_action(action)
+    system = system or action["type"] in SYSTEM_TYPES
+    if system and actor not in (Actor.TIMER, Actor.SYSTEM):
+        raise Refused("system_only")
+    now = timezone.now()
+    with transaction.atomic():
+        try:
+            match = Match.objects.select_for_update().get(pk=match_id)
+        except Match.DoesNotExist:
+            raise Refused("not_found") from None
+        if actor == Actor.PERSON:
+            _check_person_seat(match, seat, user_id)
+        if match.status != Match.Status.PLAYING:
+            raise Refused("match_over")
+        if seq != match.seq:
+            raise Refused("stale")
+        state = api.from_json(match.state)
+        before_to_act = api.to_act(state)
+        try:
+            _, events = api.apply(state, seat, action, system=system)
+        except IllegalAction as exc:
+            code = "not_your_turn" if exc.code == "not_your_turn" else "illegal"
+            raise Refused(code, engine_code=exc.code, detail=exc.detail) from None
+        match.seq += 1
+        Move.objects.create(
+            match=match,
+            seq=match.seq,
+            seat=seat,
+            action=action,
+            system=system,
+            actor=actor,
+            user_id=user_id if actor == Actor.PERSON else None,
+        )
+        deal_changed = _record_new_deal(match, state)
+        _clock_update(
+            match, state, mover=seat, before_to_act=before_to_act, deal_changed=deal_changed, now=now
+        )
+        _finish_if_over(match, state, reason=reason, now=now)
+        match.state = api.to_json(state)
+        match.save()
+        if match.status == Match.Status.FINISHED:
+            Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+        moved = {"type": "move", "seat": seat, "action": action, "by": actor}
+        applied = Applied(match=match, state=state, events=[moved, *events])
+        transaction.on_commit(lambda: _after_commit(applied))
+    return match.seq
+
+
+def _check_person_seat(match: Match, seat: int | None, user_id: int | None) -> None:
+    mine = [p["seat"] for p in match.players if user_id is not None and p["user"] == user_id]
+    if not mine:
+        raise Refused("not_seated")
+    if seat not in mine:
+        raise Refused("not_your_seat")
+
+
+def _record_new_deal(match: Match, state: Game) -> bool:
+    """Store the cards of a deal that began with the last action; True when one did."""
+    deal = api.current_deal(state)
+    number = deal.get("number", match.deal_number)
+    if number == match.deal_number:
+        return False
+    match.deal_number = number
+    DealRecord.objects.create(
+        match=match,
+        number=number,
+        dealer=deal.get("dealer"),
+        hands=deal.get("hands", {}),
+        stock=deal.get("stock", []),
+        start_seq=match.seq,
+    )
+    return True
+
+
+def _clock_update(
+    match: Match,
+    state: Game,
+    *,
+    mover: int | None,
+    before_to_act: list[int],
+    deal_changed: bool,
+    now: datetime,
+) -> None:
+    """Set the next deadline: move time, plus in the belot family the reserve left this deal.
+
+    A seat that acts and is still the one to act (declare, then play) keeps its running turn.
+    """
+    to_act = api.to_act(state)
+    public = api.view(state, None)
+    phase = public.get("phase")
+    waiting = _awaited(public, to_act)
+    reserve = clock.has_reserve(match.game)
+    match.bot_to_act = any(p["bot"] and p["seat"] in to_act for p in match.players)
+    if deal_changed:
+        match.reserves = {str(s): clock.reserve_ms(match.time_scale) for s in match.seats} if reserve else {}
+    elif reserve and mover in before_to_act and to_act == before_to_act and match.deadline is not None:
+        return  # the same seat's turn goes on
+    elif reserve and mover in before_to_act and match.turn_started_at is not None:
+        elapsed = int((now - match.turn_started_at).total_seconds() * 1000)
+        key = str(mover)
+        match.reserves[key] = clock.reserve_after(match.reserves.get(key, 0), elapsed, match.turn_ms)
+    if not waiting and phase != "check":
+        match.turn_started_at = match.deadline = None
+        match.turn_ms = 0
+        return
+    match.turn_ms = clock.turn_ms(match.game, match.options, phase, match.time_scale)
+    match.turn_started_at = now
+    extra = min(match.reserves.get(str(s), 0) for s in waiting) if reserve and waiting else 0
+    match.deadline = now + timedelta(milliseconds=match.turn_ms + extra)
+
+
+def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
+    """Seats the turn waits for (a ``timeout`` is legal for them): the engine's ``awaiting`` when
+    its view has one (Durak: catchers are not awaited), else the seats to act."""
+    awaiting = public_view.get("awaiting")
+    return list(awaiting) if isinstance(awaiting, list) else list(to_act)
+
+
+def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datetime) -> None:
+    summary = api.summary(state)
+    if not summary.get("finished"):
+        return
+    winners = list(summary.get("winners") or [])
+    match.status = Match.Status.FINISHED
+    match.finished_at = now
+    match.deadline = match.turn_started_at = None
+    match.bot_to_act = False
+    match.result = {
+        "winners": winners,
+        "losers": [s for s in match.seats if s not in winners] if winners else [],
+        "reason": reason or summary.get("reason"),
+        "totals": summary.get("totals", []),
+    }
+
+
+# --------------------------------------------------------------------------- after commit
+
+
+def _after_commit(applied: Applied) -> None:
+    """Publish each seat its own view and spectators the public one; schedule timer and bot."""
+    match = applied.match
+    publish_match(match, applied.state, applied.events)
+    if match.status != Match.Status.PLAYING:
+        return
+    if match.deadline is not None:
+        scheduling.timer_at(match.pk, match.seq, match.deadline)
+    if match.bot_to_act:
+        scheduling.bot_after(match.pk, match.seq, match.bot_delay_ms)
+
+
+def publish_match(match: Match, state: Game, events: list[dict]) -> None:
+    """Send ``state`` messages: per seat its view (hand included), spectators the public view."""
+    info = selectors.seats_info(match.table_id)
+    messages = []
+    for seat in match.seats:
+        view = selectors.match_view(match, state, seat, info)
+        messages.append((groups.table_seat(match.table_id, seat), _state_message(match.seq, view, events)))
+    public = selectors.match_view(match, state, None, info)
+    messages.append((groups.table_public(match.table_id), _state_message(match.seq, public, events)))
+    publishing.send_many(messages)
+
+
+def _state_message(seq: int, view: dict, events: list[dict]) -> dict:
+    return {"type": "table.state", "message": {"op": "state", "seq": seq, "view": view, "events": events}}
+
+
+def table_refresh(table_id: int) -> None:
+    """Tell every socket of the table to refetch its seat and full state (seating changed)."""
+    publishing.send_many([(groups.table_all(table_id), {"type": "table.refresh"})])
+
+
+# --------------------------------------------------------------------------- timers and bots
+
+
+def match_timeout(*, match_id: int, seq: int) -> int:
+    """The timer of ``(match, seq)``: if nothing moved and the deadline passed, the server acts.
+
+    Each seat to act gets the system ``timeout`` (the engine decides what it means: pass,
+    take, done, the lowest card, the normal bot's move); the Шулер check gets ``close``.
+    Returns how many actions were applied (0 when ``seq`` moved on).
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.PLAYING or match.seq != seq:
+        return 0
+    if match.deadline is None or match.deadline > timezone.now():
+        return 0
+    state = api.from_json(match.state)
+    public = api.view(state, None)
+    if public.get("phase") == "check":
+        planned = [(None, {"type": "close"})]
+    else:
+        planned = [(s, {"type": "timeout"}) for s in _awaited(public, api.to_act(state))]
+    applied = 0
+    for seat, action in planned:
+        try:
+            seq = move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor=Actor.TIMER)
+            applied += 1
+        except Refused as exc:
+            if exc.code in ("stale", "match_over"):
+                break
+            log.warning("match %s: timer %s for seat %s refused: %s", match_id, action, seat, exc)
+    if not applied:
+        _deadline_clear(match_id, seq)
+    return applied
+
+
+def _deadline_clear(match_id: int, seq: int) -> None:
+    """The engine accepted no timeout: stop sweeping this deadline (logged; an admin may end it)."""
+    Match.objects.filter(pk=match_id, seq=seq).update(deadline=None)
+    log.error("match %s seq %s: no timeout action was accepted; deadline cleared", match_id, seq)
+
+
+def match_bot_move(*, match_id: int, seq: int) -> bool:
+    """The bot task of ``(match, seq)``: the lowest bot seat to act moves; False if nothing to do."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.PLAYING or match.seq != seq:
+        return False
+    state = api.from_json(match.state)
+    to_act = api.to_act(state)
+    bots = [(p["seat"], p["bot"]) for p in match.players if p["bot"] and p["seat"] in to_act]
+    if not bots:
+        return False
+    for seat, level in bots:
+        view = api.view(state, seat)
+        if "legal" not in view:
+            view["legal"] = api.legal_actions(state, seat)
+        action = bot_players.decide(view, level, random.Random(f"{match.seed}:{seq}:{seat}"))
+        if action is not None:
+            return _bot_act(match_id, seq, seat, action, view["legal"])
+    return False
+
+
+def _bot_act(match_id: int, seq: int, seat: int, action: dict, legal: list[dict]) -> bool:
+    try:
+        move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor=Actor.BOT)
+    except Refused as exc:
+        if exc.code in ("stale", "match_over"):
+            return False
+        log.error("match %s: bot at seat %s chose a refused action %s (%s)", match_id, seat, action, exc)
+        fallback = dict(random.Random(seq).choice(legal))
+        move_apply(match_id=match_id, seat=seat, action=fallback, seq=seq, actor=Actor.BOT)
+    return True
+
+
+# --------------------------------------------------------------------------- presence
+
+
+def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
+    """Count a socket of ``user_id`` opening (+1) or closing (-1) at the table.
+
+    When the person's last socket closes during a Durak match he still plays in, he has 30 s to
+    come back (seed 001 §11); in the belot family the timer plays for him. Everyone is told when
+    the seat's ``connected`` flag flips.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(table_id=table_id, user_id=user_id).first()
+        if seat is None:
+            return
+        was = seat.connections > 0
+        seat.connections = max(0, seat.connections + delta)
+        is_now = seat.connections > 0
+        if is_now:
+            seat.disconnected_at = None
+        elif was:
+            seat.disconnected_at = now
+        seat.save(update_fields=["connections", "disconnected_at"])
+        number = seat.number
+        match = None
+        if was and not is_now:
+            match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
+    if was != is_now:
+        table_refresh(table_id)
+    if match is not None and number in match.seats:
+        when = now + timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
+        scheduling.disconnect_check_at(table_id, number, when)
+
+
+def seat_disconnect_check(*, table_id: int, seat: int) -> bool:
+    """Durak: the person at ``seat`` has been away 30 s: he leaves, the match ends (``disconnect``).
+
+    True when the leave was applied. A player already out of the game leaves without effect.
+    """
+    row = Seat.objects.filter(table_id=table_id, number=seat).first()
+    match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
+    if row is None or match is None or row.connections > 0 or row.disconnected_at is None:
+        return False
+    if timezone.now() - row.disconnected_at < timedelta(milliseconds=clock.disconnect_ms(match.time_scale)):
+        return False
+    for _ in range(5):
+        try:
+            move_apply(
+                match_id=match.pk,
+                seat=seat,
+                action={"type": "leave"},
+                seq=match.seq,
+                actor=Actor.SYSTEM,
+                reason="disconnect",
+                system=True,
+            )
+            return True
+        except Refused as exc:
+            if exc.code != "stale":
+                log.warning("match %s: disconnect leave of seat %s refused: %s", match.pk, seat, exc)
+                return False
+            match.refresh_from_db(fields=["seq", "status"])
+    return False
+
+
+# --------------------------------------------------------------------------- sweeping and admin
+
+
+def matches_sweep(*, rearm: bool = False) -> dict:
+    """Apply every passed deadline, restart stuck bots and Durak disconnects (lost tasks).
+
+    With ``rearm`` (a worker starting) also schedules the timer of every future deadline, since
+    a killed worker's countdown tasks come back only after the broker's visibility timeout.
+    """
+    now = timezone.now()
+    done = {"timeouts": 0, "bots": 0, "disconnects": 0, "rearmed": 0}
+    playing = Match.objects.filter(status=Match.Status.PLAYING)
+    for match_id, seq in playing.filter(deadline__lte=now).values_list("id", "seq"):
+        done["timeouts"] += match_timeout(match_id=match_id, seq=seq)
+    for match_id, seq, delay, updated in playing.filter(bot_to_act=True).values_list(
+        "id", "seq", "bot_delay_ms", "updated_at"
+    ):
+        if rearm or updated <= now - timedelta(milliseconds=delay + 1500):
+            done["bots"] += int(match_bot_move(match_id=match_id, seq=seq))
+    away = Seat.objects.filter(
+        table__status=Table.Status.PLAYING, table__game="durak", disconnected_at__isnull=False, connections=0
+    )
+    for table_id, number in away.values_list("table_id", "number"):
+        done["disconnects"] += int(seat_disconnect_check(table_id=table_id, seat=number))
+    if rearm:
+        for match_id, seq, deadline in playing.filter(deadline__gt=now).values_list("id", "seq", "deadline"):
+            scheduling.timer_at(match_id, seq, deadline)
+            done["rearmed"] += 1
+    return done
+
+
+def match_end_stuck(*, match_id: int) -> bool:
+    """Admin: end a match that cannot go on; no winners, reason ``aborted``. True if it was playing."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return False
+        state = api.from_json(match.state)
+        match.status = Match.Status.FINISHED
+        match.finished_at = timezone.now()
+        match.deadline = match.turn_started_at = None
+        match.bot_to_act = False
+        match.result = {
+            "winners": [],
+            "losers": [],
+            "reason": "aborted",
+            "totals": api.summary(state).get("totals", []),
+        }
+        match.save()
+        Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+        applied = Applied(match=match, state=state, events=[{"type": "match_aborted"}])
+        transaction.on_commit(lambda: _after_commit(applied))
+    return True

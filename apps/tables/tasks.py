@@ -1,0 +1,51 @@
+"""Celery tasks of live tables: thin wrappers around the services (which check ``seq``)."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from celery.signals import worker_ready
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="tables.match_timeout", ignore_result=True)
+def match_timeout(match_id: int, seq: int) -> int:
+    """The turn ``(match, seq)`` timed out: the server acts unless ``seq`` moved on."""
+    from .services import match_timeout as service
+
+    return service(match_id=match_id, seq=seq)
+
+
+@shared_task(name="tables.match_bot_move", ignore_result=True)
+def match_bot_move(match_id: int, seq: int) -> bool:
+    """The bot to act at ``(match, seq)`` moves unless ``seq`` moved on."""
+    from .services import match_bot_move as service
+
+    return service(match_id=match_id, seq=seq)
+
+
+@shared_task(name="tables.seat_disconnect_check", ignore_result=True)
+def seat_disconnect_check(table_id: int, seat: int) -> bool:
+    """Durak: the person at ``seat`` left the socket 30 s ago and did not come back."""
+    from .services import seat_disconnect_check as service
+
+    return service(table_id=table_id, seat=seat)
+
+
+@shared_task(name="tables.sweep", ignore_result=True)
+def sweep(rearm: bool = False) -> dict:
+    """Apply deadlines whose timer was lost (run by beat every second and at worker start)."""
+    from .services import matches_sweep
+
+    return matches_sweep(rearm=rearm)
+
+
+@worker_ready.connect
+def _sweep_on_start(sender=None, **kwargs) -> None:
+    """A worker starting takes over whatever a dead one held: sweep and re-arm every timer."""
+    try:
+        sweep.apply_async(kwargs={"rearm": True})
+    except Exception:
+        log.exception("could not queue the start-up sweep")
