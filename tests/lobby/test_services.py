@@ -1,0 +1,139 @@
+"""Lobby services: options, seats, bots, ready, play with bots, unfinished bot games."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.lobby import selectors, services
+from apps.lobby.models import Seat, Table
+from apps.tables.errors import Refused
+from apps.tables.models import Match
+from apps.tables.selectors import unfinished_match_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def refused(fn, **kwargs) -> Refused:
+    with pytest.raises(Refused) as info:
+        fn(**kwargs)
+    return info.value
+
+
+def test_create_normalizes_options_and_refuses_bad_ones(make_user):
+    owner = make_user()
+    table = services.table_create(user=owner, game="bazar_blot", options={"players": 2})
+    assert table.options["players"] == 2 and table.options["target"] == 51
+    assert table.seat_count == 2 and table.seats.get(number=0).user == owner
+    bad = refused(services.table_create, user=owner, game="bazar_blot", options={"target": 77})
+    assert bad.code == "invalid_options" and "target" in bad.errors
+    assert refused(services.table_create, user=owner, game="chess").code == "invalid_options"
+
+
+def test_seats_taken_and_left(make_user):
+    owner, other, third = make_user(), make_user(), make_user()
+    table = services.table_create(user=owner, game="bazar_blot", options={"players": 4})
+    services.seat_take(table_id=table.pk, user=other, seat=2)
+    assert refused(services.seat_take, table_id=table.pk, user=third, seat=2).code == "seat_taken"
+    assert refused(services.seat_take, table_id=table.pk, user=third, seat=7).code == "bad_seat"
+    services.seat_take(table_id=table.pk, user=other, seat=3)  # moves
+    assert list(table.seats.filter(user=other).values_list("number", flat=True)) == [3]
+    services.seat_leave(table_id=table.pk, user=other)
+    assert not table.seats.filter(user=other).exists()
+    assert refused(services.seat_leave, table_id=table.pk, user=other).code == "not_seated"
+
+
+def test_bots_only_by_the_owner_at_most_three(make_user):
+    owner, other = make_user(), make_user()
+    table = services.table_create(user=owner, game="durak")
+    services.seat_take(table_id=table.pk, user=other, seat=1)
+    assert refused(services.bots_set, table_id=table.pk, user=other, seat=2, level="easy").code == "not_owner"
+    assert refused(services.bots_set, table_id=table.pk, user=owner, seat=2, level="evil").code == "bad_level"
+    assert (
+        refused(services.bots_set, table_id=table.pk, user=owner, seat=1, level="easy").code == "seat_taken"
+    )
+    services.bots_set(table_id=table.pk, user=owner, seat=2, level="hard")
+    assert table.seats.get(number=2).bot_level == "hard"
+    services.bots_set(table_id=table.pk, user=owner, seat=2, level=None)
+    assert table.seats.get(number=2).bot_level is None
+
+
+def test_durak_options_belong_to_the_person_on_the_lowest_seat(make_user):
+    creator, low = make_user(), make_user()
+    table = services.table_create(user=creator, game="durak", seat=2)
+    services.seat_take(table_id=table.pk, user=low, seat=0)
+    assert selectors.options_owner_id(table) == low.pk
+    assert refused(services.options_set, table_id=table.pk, user=creator, options={}).code == "not_owner"
+    services.options_set(table_id=table.pk, user=low, options={"transfer": True})
+    table.refresh_from_db()
+    assert table.options["transfer"] is True
+    code = refused(services.options_set, table_id=table.pk, user=low, options={"teams": True}).code
+    assert code == "teams_need_four"
+
+
+def test_durak_pairs_revert_when_a_seat_empties(make_user):
+    people = [make_user() for _ in range(4)]
+    table = services.table_create(user=people[0], game="durak")
+    for n in range(1, 4):
+        services.seat_take(table_id=table.pk, user=people[n], seat=n)
+    services.options_set(table_id=table.pk, user=people[0], options={"teams": True})
+    services.seat_leave(table_id=table.pk, user=people[3])
+    table.refresh_from_db()
+    assert table.options["teams"] is False
+
+
+def test_options_change_resizes_seats_and_resets_ready(make_user):
+    owner = make_user()
+    table = services.table_create(user=owner, game="bazar_blot", options={"players": 4})
+    services.ready_set(table_id=table.pk, user=owner, ready=True)
+    services.options_set(table_id=table.pk, user=owner, options={"players": 2})
+    table.refresh_from_db()
+    assert table.seat_count == 2 and table.seats.count() == 2
+    assert not table.seats.get(number=0).ready
+
+
+def test_belot_match_starts_when_all_seats_filled_and_ready(make_user):
+    a, b = make_user(), make_user()
+    table = services.table_create(user=a, game="bazar_blot", options={"players": 2})
+    services.ready_set(table_id=table.pk, user=a)
+    services.seat_take(table_id=table.pk, user=b, seat=1)
+    assert Table.objects.get(pk=table.pk).status == "waiting"
+    services.ready_set(table_id=table.pk, user=b)
+    table.refresh_from_db()
+    assert table.status == "playing"
+    match = table.matches.get()
+    assert match.seats == [0, 1] and [p["user"] for p in match.players] == [a.pk, b.pk]
+    assert refused(services.seat_take, table_id=table.pk, user=make_user(), seat=0).code == "already_started"
+
+
+def test_durak_starts_when_every_seated_is_ready(make_user):
+    a, b = make_user(), make_user()
+    table = services.table_create(user=a, game="durak")
+    services.ready_set(table_id=table.pk, user=a)
+    assert Table.objects.get(pk=table.pk).status == "waiting"  # alone
+    services.seat_take(table_id=table.pk, user=b, seat=2)
+    services.ready_set(table_id=table.pk, user=b)
+    match = Match.objects.get(table=table)
+    assert match.seats == [0, 2]
+
+
+def test_play_with_bots_starts_at_once_and_replaces_an_unfinished_bot_game_as_a_loss(make_user):
+    user = make_user()
+    first = services.play_with_bots(user=user, game="bazar_blot", level="easy")
+    assert first.status == "playing" and first.private
+    names = [s.bot_level for s in Seat.objects.filter(table=first).order_by("number")]
+    assert names == [None, "easy", "easy", "easy"]
+    assert unfinished_match_for(user.pk).table_id == first.pk
+    second = services.play_with_bots(user=user, game="durak", bots=2)
+    old = Match.objects.get(table=first)
+    assert old.status == "finished" and old.result["reason"] == "leave" and 0 in old.result["losers"]
+    assert unfinished_match_for(user.pk).table_id == second.pk
+    assert Match.objects.get(table=second).seats == [0, 1, 2]
+
+
+def test_open_tables_lists_public_unfinished_tables(make_user):
+    owner = make_user()
+    public = services.table_create(user=owner, game="durak")
+    services.play_with_bots(user=make_user(), game="durak")
+    listed = selectors.open_tables()
+    assert [t["id"] for t in listed] == [public.pk]
+    assert listed[0]["seats"][0]["name"] == owner.username

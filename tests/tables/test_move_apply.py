@@ -1,0 +1,162 @@
+"""The one move service: refusals, exactly-once under contention, records and deadlines."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+from django.db import connection
+
+from apps.rules import api
+from apps.tables import services
+from apps.tables.errors import Refused
+from apps.tables.models import DealRecord, Match, Move
+from tests.tables.helpers import bot_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def durak_match(make_user):
+    """A Durak match: a person at seat 0, bots at 1..3, waiting for whoever acts first."""
+    person = make_user()
+    table = bot_table("durak", {}, people=[person])
+    return person, table.matches.get()
+
+
+def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
+    """Drive bots until the person at ``person_seat`` may act; return the match and an action."""
+    for _ in range(500):
+        match.refresh_from_db()
+        state = api.from_json(match.state)
+        legal = api.legal_actions(state, person_seat)
+        if legal:
+            return match, legal[0]
+        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+    raise AssertionError("the person never got a turn")
+
+
+def test_person_action_is_applied_recorded_and_bumps_seq_by_one(durak_match):
+    person, match = durak_match
+    match, action = person_turn(match)
+    before = match.seq
+    new_seq = services.move_apply(
+        match_id=match.pk, seat=0, action=action, seq=before, actor="person", user_id=person.pk
+    )
+    assert new_seq == before + 1
+    move = Move.objects.get(match=match, seq=new_seq)
+    assert (move.seat, move.action, move.actor, move.user_id) == (0, action, "person", person.pk)
+    match.refresh_from_db()
+    assert match.seq == new_seq
+
+
+def test_refusals_change_nothing(durak_match, make_user):
+    person, match = durak_match
+    stranger = make_user()
+    match, action = person_turn(match)
+    seq = match.seq
+
+    def refused(**kwargs) -> str:
+        args = {"match_id": match.pk, "seat": 0, "action": action, "seq": seq, "actor": "person"}
+        args["user_id"] = person.pk
+        args.update(kwargs)
+        with pytest.raises(Refused) as info:
+            services.move_apply(**args)
+        return info.value
+
+    assert refused(seq=seq - 1).code == "stale"
+    assert refused(seq=seq + 1).code == "stale"
+    assert refused(user_id=stranger.pk).code == "not_seated"
+    assert refused(seat=1).code == "not_your_seat"
+    assert refused(action={"type": "timeout"}).code == "system_only"
+    assert refused(action="play").code == "bad_message"
+    illegal = refused(action={"type": "attack", "card": "Zz"})
+    assert illegal.code == "illegal"
+    assert illegal.engine_code
+    assert illegal.as_dict()["rule"] == illegal.engine_code
+    match.refresh_from_db()
+    assert match.seq == seq
+    assert Move.objects.filter(match=match).count() == seq
+
+
+def test_not_your_turn_is_its_own_code(make_user):
+    people = [make_user() for _ in range(4)]
+    match = bot_table("bazar_blot", {"players": 4}, people=people).matches.get()
+    state = api.from_json(match.state)
+    idle = next(s for s in range(4) if s not in api.to_act(state))
+    with pytest.raises(Refused) as info:
+        services.move_apply(
+            match_id=match.pk,
+            seat=idle,
+            action={"type": "pass"},
+            seq=0,
+            actor="person",
+            user_id=people[idle].pk,
+        )
+    assert info.value.code == "not_your_turn"
+
+
+def test_fifty_simultaneous_copies_of_one_action_apply_exactly_once(durak_match):
+    person, match = durak_match
+    match, action = person_turn(match)
+    seq = match.seq
+    barrier = threading.Barrier(50)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def attempt() -> None:
+        try:
+            barrier.wait()
+            services.move_apply(
+                match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk
+            )
+            result = "applied"
+        except Refused as exc:
+            result = exc.code
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(result)
+
+    threads = [threading.Thread(target=attempt) for _ in range(50)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("applied") == 1
+    assert outcomes.count("stale") == 49
+    assert Move.objects.filter(match=match, seq__gt=seq).count() == 1
+    match.refresh_from_db()
+    assert match.seq == seq + 1
+
+
+def test_every_deal_is_recorded_when_it_starts(make_user):
+    match = bot_table("bazar_blot", {"players": 4, "target": 51}).matches.get()
+    from tests.tables.helpers import drive_bots
+
+    match = drive_bots(match.pk)
+    deals = list(DealRecord.objects.filter(match=match).order_by("number"))
+    assert [d.number for d in deals] == list(range(len(deals)))
+    assert deals[0].start_seq == 0
+    assert all(a.start_seq < b.start_seq for a, b in itertools.pairwise(deals))
+    for deal in deals:
+        assert sum(len(h) for h in deal.hands.values()) + len(deal.stock) == 32
+
+
+def test_finished_match_refuses_more_moves(make_user):
+    person = make_user()
+    match = bot_table("durak", {}, people=[person]).matches.get()
+    services.move_apply(
+        match_id=match.pk, seat=0, action={"type": "leave"}, seq=0, actor="person", user_id=person.pk
+    )
+    match.refresh_from_db()
+    assert match.status == "finished"
+    assert match.result["reason"] == "leave"
+    assert 0 in match.result["losers"]
+    assert match.deadline is None
+    with pytest.raises(Refused) as info:
+        services.move_apply(
+            match_id=match.pk, seat=0, action={"type": "surrender"}, seq=1, actor="person", user_id=person.pk
+        )
+    assert info.value.code == "match_over"

@@ -1,0 +1,127 @@
+"""Timers: move time, the belot family's reserve, Durak's 30 s, the sweeper (services in-process)."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+
+from apps.rules import api
+from apps.tables import clock, services
+from apps.tables.models import Match, Move
+from tests.tables.helpers import bot_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_clock_rules():
+    assert clock.turn_ms("bazar_blot", {"move_time": 15}, "play") == 15_000
+    assert clock.turn_ms("durak", {}, "play") == 30_000
+    assert clock.turn_ms("durak", {"cheating": True}, "check") == 4_000
+    assert clock.turn_ms("deberc", {}, "play", scale=0.01) == 200
+    assert clock.reserve_after(30_000, 25_000, 20_000) == 25_000
+    assert clock.reserve_after(30_000, 10_000, 20_000) == 30_000
+    assert clock.reserve_after(3_000, 60_000, 20_000) == 0
+    assert not clock.has_reserve("durak") and clock.has_reserve("blot")
+
+
+def people_table(make_user, game="bazar_blot", options=None, scale=0.001):
+    options = {"players": 4} if options is None else options
+    count = 4 if game == "durak" else options.get("players", 2)
+    people = [make_user() for _ in range(count)]
+    return people, bot_table(game, options, people=people, time_scale=scale).matches.get()
+
+
+def test_deadline_is_move_time_plus_the_full_reserve_at_the_start_of_a_deal(make_user):
+    _, match = people_table(make_user, options={"players": 4, "move_time": 15}, scale=1.0)
+    assert match.turn_ms == 15_000
+    assert match.reserves == {str(s): 30_000 for s in range(4)}
+    assert match.deadline - match.turn_started_at == timedelta(milliseconds=45_000)
+
+
+def test_timer_acts_only_after_the_deadline_and_only_for_its_seq(make_user):
+    _, match = people_table(make_user, scale=1.0)
+    assert services.match_timeout(match_id=match.pk, seq=match.seq) == 0  # deadline not reached
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(hours=1))
+    assert services.match_timeout(match_id=match.pk, seq=match.seq + 1) == 0  # another seq
+    assert services.match_timeout(match_id=match.pk, seq=match.seq) == 1
+    move = Move.objects.get(match=match, seq=1)
+    assert move.actor == "timer" and move.system and move.action == {"type": "timeout"}
+    assert move.seat == api.to_act(api.from_json(match.state))[0]
+
+
+def test_reserve_is_spent_only_past_the_move_time(make_user):
+    people, match = people_table(make_user, options={"players": 4, "move_time": 15}, scale=0.01)
+    seat = api.to_act(api.from_json(match.state))[0]
+    time.sleep(0.25)  # move time 150 ms, so ~100 ms of the 300 ms reserve goes
+    services.move_apply(
+        match_id=match.pk, seat=seat, action={"type": "pass"}, seq=0, actor="person", user_id=people[seat].pk
+    )
+    match.refresh_from_db()
+    left = match.reserves[str(seat)]
+    assert 100 <= left <= 220
+    others = [v for k, v in match.reserves.items() if k != str(seat)]
+    assert others == [300, 300, 300]
+
+
+def test_a_turn_left_alone_is_played_by_the_timer_then_reserve_gone(make_user):
+    _, match = people_table(make_user, scale=0.001)
+    time.sleep(0.1)
+    applied = services.matches_sweep()
+    assert applied["timeouts"] == 1
+    match.refresh_from_db()
+    assert match.seq == 1
+    seat = Move.objects.get(match=match, seq=1).seat
+    assert match.reserves[str(seat)] == 0
+
+
+def test_durak_timeout_takes_for_the_defender_and_done_for_throwers(make_user):
+    people, match = people_table(make_user, game="durak", options={}, scale=1.0)
+    state = api.from_json(match.state)
+    starter = api.to_act(state)[0]
+    card = api.legal_actions(state, starter)[0]
+    services.move_apply(
+        match_id=match.pk, seat=starter, action=card, seq=0, actor="person", user_id=people[starter].pk
+    )
+    match.refresh_from_db()
+    awaiting = api.view(api.from_json(match.state), None)["awaiting"]
+    assert match.deadline - match.turn_started_at == timedelta(milliseconds=30_000)
+    Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(minutes=1))
+    applied = services.match_timeout(match_id=match.pk, seq=1)
+    assert applied >= 1
+    moves = list(Move.objects.filter(match=match, seq__gt=1).order_by("seq"))
+    assert [m.seat for m in moves] == awaiting[: len(moves)]
+    assert all(m.actor == "timer" and m.action == {"type": "timeout"} for m in moves)
+
+
+def test_durak_disconnect_not_back_in_time_ends_the_match(make_user):
+    people, match = people_table(make_user, game="durak", options={}, scale=0.001)
+    services.seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=+1)
+    services.seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=-1)
+    time.sleep(0.1)
+    assert services.seat_disconnect_check(table_id=match.table_id, seat=2)
+    match.refresh_from_db()
+    assert match.status == "finished"
+    assert match.result["reason"] == "disconnect"
+    assert 2 in match.result["losers"]
+    last = Move.objects.filter(match=match).latest("seq")
+    assert (last.seat, last.action, last.actor, last.system) == (2, {"type": "leave"}, "system", True)
+
+
+def test_reconnecting_in_time_keeps_the_durak_match(make_user):
+    people, match = people_table(make_user, game="durak", options={}, scale=1.0)
+    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
+    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=-1)
+    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
+    assert not services.seat_disconnect_check(table_id=match.table_id, seat=1)
+    match.refresh_from_db()
+    assert match.status == "playing"
+
+
+def test_admin_can_end_a_stuck_match(make_user):
+    _, match = people_table(make_user)
+    assert services.match_end_stuck(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.status == "finished" and match.result["reason"] == "aborted"
+    assert not services.match_end_stuck(match_id=match.pk)
