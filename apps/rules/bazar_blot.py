@@ -108,9 +108,16 @@ def _gambler_class() -> type[BazarBlot]:
 class BazarBlot(TrickGame):
     """Базар-блот, classic ruleset (RULES.md ``bazar_blot``)."""
 
+    #: Shared legal auction lists by ``(bid, capot, no_trump, contra allowed)``, per class.
+    _legal_cache: ClassVar[dict[tuple, tuple]] = {}
+
     name = "bazar_blot"
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt")
     DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 101, 2: 51}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._legal_cache = {}
 
     # ------------------------------------------------------------ options
     @classmethod
@@ -182,18 +189,21 @@ class BazarBlot(TrickGame):
             self.taker = -1
 
     def auction_legal(self, seat: int) -> list[Action]:
+        if seat != self.turn:
+            return []
         if self.n == 2:
             return self._legal_two(seat)
         if self.contra_seat >= 0:
             return [PASS, RECONTRA_ACTION]
-        key = (type(self), self.bid, self.capot, self.trump_codes(), self.contra_allowed(seat))
-        cached = _LEGAL_CACHE.get(key)
+        key = (self.bid, self.capot, self.options["no_trump"], self.contra_allowed(seat))
+        cached = self._legal_cache.get(key)
         if cached is None:
-            cached = _LEGAL_CACHE[key] = tuple(self._build_legal(*key[1:]))
+            cached = self._legal_cache[key] = tuple(self._build_legal(*key))
         return list(cached)
 
-    def _build_legal(self, bid: int, capot: bool, trumps: tuple[str, ...], contra: bool) -> list[Action]:
+    def _build_legal(self, bid: int, capot: bool, no_trump: bool, contra: bool) -> list[Action]:
         out: list[Action] = [PASS]
+        trumps = self.trump_codes()
         if not capot:
             low, high = self.bid_range()
             for value in range(max(low, bid + 1), high + 1):
@@ -474,7 +484,5 @@ class BazarBlot(TrickGame):
             extra["contra"] = self.contra_seat if self.contra_seat >= 0 else None
         return extra
 
-
-_LEGAL_CACHE: dict[tuple, tuple] = {}
 
 __all__ = ["DECLARE", "NT", "BazarBlot", "normalize_bazar_options"]

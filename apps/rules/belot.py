@@ -50,8 +50,8 @@ from typing import Any, ClassVar
 
 from . import autoplay
 from .base import Action, DealSource, Event, Game
-from .cards import CARD, CODES, DECK_32, KING, QUEEN
-from .combos import Combo, ComboRules, best_side, find_combos, kind_name
+from .cards import CARD, CODES, DECK_32
+from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
 from .tricks import BAZAR, BEATS, POINTS, PlayRules, legal_mask, mode_code, refusal_code
 
@@ -69,6 +69,15 @@ _VIEW_PHASE = {AUCTION: "auction", PLAY_PHASE: "play", WAITING: "deal_over", OVE
 _PLAYER_ACTIONS = ("leave", "surrender")
 _SYSTEM_ACTIONS = ("timeout", "close")
 _COMBO_FIELDS = ("combos", "declared")
+#: Shared ``{"type": "play", "seat", "card"}`` events (events must not be mutated).
+_PLAY_EVENTS: tuple[tuple[dict, ...], ...] = tuple(
+    tuple({"type": "play", "seat": s, "card": code} for code in CODES) for s in range(4)
+)
+#: ``_SUIT_PLAYS[suit][9-bit rank pattern]``: the shared play actions of those cards.
+_SUIT_PLAYS: tuple[tuple[tuple[dict, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[s * 9 + r] for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
+)
+_SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
 
 
 def _jsonable(value: Any) -> Any:
@@ -91,6 +100,24 @@ class TrickGame(Game):
     DECK: ClassVar[tuple[int, ...]] = DECK_32
     #: Obligations of play (see :class:`apps.rules.tricks.PlayRules`).
     PLAY_RULES: ClassVar[PlayRules] = BAZAR
+    #: ``extra_actions`` is consulted only while ``trick_no`` is below this (1: trick 1 only;
+    #: a game with ``show`` in trick 2 sets 2, one with ``concede`` at any time sets 99).
+    EXTRA_TRICKS: ClassVar[int] = 1
+    #: Attributes holding lists that are mutated in place (``copy`` copies exactly these);
+    #: a subclass that mutates a list attribute in place adds its name here.
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "hands",
+        "trick_cards",
+        "tricks",
+        "points",
+        "combos",
+        "declared",
+        "may_declare",
+        "belote",
+        "belote_said",
+        "calls",
+        "deals",
+    )
 
     # Instance attributes (all set by ``_init_match`` / ``_start_deal`` / ``start_play``).
     options: dict
@@ -123,6 +150,7 @@ class TrickGame(Game):
         raise NotImplementedError
 
     def auction_legal(self, seat: int) -> list[Action]:
+        """Legal auction actions of ``seat``; [] when ``seat`` may not speak now."""
         raise NotImplementedError
 
     def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -223,7 +251,8 @@ class TrickGame(Game):
         self.side_of = [s % 2 for s in range(n)] if self.teams else list(range(n))
         self.nsides = 2 if self.teams else n
         if dealer is None:
-            dealer = source.rng(0, "dealer").randrange(n)
+            # The first dealer follows from the seed alone (cheap: no generator to seed).
+            dealer = source.seed % n if isinstance(source.seed, int) else source.rng(0, "dealer").randrange(n)
         self.dealer = dealer % n
         self.number = 0
         self.deals = []
@@ -240,7 +269,7 @@ class TrickGame(Game):
         self._reset_play()
         if got is None:
             self.phase = WAITING
-            self.dealt = None
+            self.dealt_hands = None
             self.hands = [0] * self.n
             self.stock = []
             return
@@ -250,10 +279,8 @@ class TrickGame(Game):
             stock = [CARD[c] for c in got.get("stock") or []]
         else:
             hands, stock = self.deal_shuffled(got)
-        self.dealt = {
-            "hands": {str(s): [CODES[c] for c in hands[s]] for s in range(self.n)},
-            "stock": [CODES[c] for c in stock],
-        }
+        self.dealt_hands = hands
+        self.stock = stock
         masks = []
         for h in hands:
             m = 0
@@ -261,9 +288,7 @@ class TrickGame(Game):
                 m |= 1 << c
             masks.append(m)
         self.hands = masks
-        self.stock = stock
         self.phase = AUCTION
-        self.calls = []
         events.append({"type": "deal", "number": self.number, "dealer": self.dealer})
         self.begin_auction()
 
@@ -273,14 +298,15 @@ class TrickGame(Game):
         self.contract = None
         self.leader = (self.dealer + 1) % n
         self.turn = self.leader
-        self.trick_seats = []
+        self.trick_leader = self.leader
         self.trick_cards = []
-        self.last_seats = []
+        self.last_leader = -1
         self.last_cards = []
         self.led = -1
         self.win_card = -1
         self.win_seat = -1
         self.trick_no = 0
+        self._mask = -1
         self.ntricks = 0
         self.played = 0
         self.tricks = [0] * self.nsides
@@ -290,27 +316,30 @@ class TrickGame(Game):
         self.may_declare = [False] * n
         self.combo_side = -1
         self.belote = [-1, -1, -1, -1]
+        self.belote_cards = 0
         self.belote_said = [0, 0, 0, 0]
         self.calls = []
 
     def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
         """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
         self.phase = PLAY_PHASE
+        self._mask = -1
         self.trump = mode
         self.contract = contract
         self.leader = leader
+        self.trick_leader = leader
         self.turn = leader
         self.ntricks = max(h.bit_count() for h in self.hands)
         rules = self.combo_rules()
-        from .combos import belote_suits
-
         for seat in range(self.n):
             hand = self.hands[seat]
-            found = find_combos(hand, mode, rules)
-            self.combos[seat] = found
-            self.may_declare[seat] = bool(found)
+            if rules is not None and has_combo(hand, mode, rules):
+                found = find_combos(hand, mode, rules)
+                self.combos[seat] = found
+                self.may_declare[seat] = bool(found)
             for s in belote_suits(hand, mode):
                 self.belote[s] = seat
+                self.belote_cards |= KQ_MASK[s]
 
     def redeal(self, events: list[Event]) -> None:
         """The deal ends without play (all passed): record it, the next dealer deals."""
@@ -338,18 +367,14 @@ class TrickGame(Game):
         if phase == PLAY_PHASE:
             if seat != self.turn:
                 return []
-            mask = self.play_mask(seat)
-            out = []
-            while mask:
-                low = mask & -mask
-                out.append(PLAY[low.bit_length() - 1])
-                mask ^= low
-            if self.trick_no < 2:
+            m = self._mask
+            if m < 0:
+                m = self._mask = self.play_mask(seat)
+            out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
+            if self.trick_no < self.EXTRA_TRICKS:
                 out += self.extra_actions(seat)
             return out
         if phase == AUCTION:
-            if seat not in self.auction_to_act():
-                return []
             return self.auction_legal(seat)
         return []
 
@@ -405,38 +430,43 @@ class TrickGame(Game):
 
     def _play(self, seat: int, code: Any, events: list[Event]) -> None:
         """Validate and play one card (the hot path: keep it lean)."""
-        if self.phase != PLAY_PHASE or seat != self.turn:
+        if seat != self.turn or self.phase != PLAY_PHASE:
             raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
-        c = CARD.get(code) if isinstance(code, str) else None
-        if c is None:
-            raise IllegalAction("bad_card", f"not a card: {code!r}")
+        try:
+            c = CARD[code]
+        except (KeyError, TypeError):
+            raise IllegalAction("bad_card", f"not a card: {code!r}") from None
         hand = self.hands[seat]
-        if not hand >> c & 1:
-            raise IllegalAction("not_in_hand", f"{code} is not in the hand")
-        led = self.led
-        if led >= 0 and not self.play_mask(seat) >> c & 1:
-            raise IllegalAction(refusal_code(hand, led, self.win_card, self.trump))
+        m = self._mask
+        if m < 0:
+            m = self.play_mask(seat)
+        if not m >> c & 1:
+            if not hand >> c & 1:
+                raise IllegalAction("not_in_hand", f"{code} is not in the hand")
+            raise IllegalAction(refusal_code(hand, self.led, self.win_card, self.trump))
         # Validated: from here on the state changes.
+        self._mask = -1
         if self.trick_no == 0:
             self.on_first_card(seat, events)
-        if self.belote[c // 9] == seat and c % 9 in (KING, QUEEN):
+        if self.belote_cards >> c & 1:
             self._say_belote(seat, c // 9, events)
         self.hands[seat] = hand ^ (1 << c)
         self.played |= 1 << c
-        events.append({"type": "play", "seat": seat, "card": code})
-        self.trick_seats.append(seat)
-        self.trick_cards.append(c)
-        if led < 0:
+        events.append(_PLAY_EVENTS[seat][c])
+        cards = self.trick_cards
+        cards.append(c)
+        if len(cards) == 1:
             self.led = c // 9
             self.win_card = c
             self.win_seat = seat
-        elif BEATS[self.trump][self.win_card] >> c & 1:
-            self.win_card = c
-            self.win_seat = seat
-        if len(self.trick_cards) == self.n:
-            self._close_trick(events)
         else:
-            self.turn = (seat + 1) % self.n
+            if BEATS[self.trump][self.win_card] >> c & 1:
+                self.win_card = c
+                self.win_seat = seat
+            if len(cards) == self.n:
+                self._close_trick(events)
+                return
+        self.turn = (seat + 1) % self.n
 
     def _say_belote(self, seat: int, suit: int, events: list[Event]) -> None:
         said = self.belote_said[suit] + 1
@@ -453,27 +483,25 @@ class TrickGame(Game):
     def _close_trick(self, events: list[Event]) -> None:
         winner = self.win_seat
         side = self.side_of[winner]
-        pts = POINTS[self.trump]
         cards = self.trick_cards
-        total = 0
-        for c in cards:
-            total += pts[c]
+        total = sum(map(POINTS[self.trump].__getitem__, cards))
         self.trick_no += 1
-        if self.trick_no == self.ntricks:
+        last = self.trick_no == self.ntricks
+        if last:
             total += 10
         self.tricks[side] += 1
         self.points[side] += total
         events.append({"type": "trick", "winner": winner, "points": total})
-        self.last_seats = self.trick_seats
+        self.last_leader = self.trick_leader
         self.last_cards = cards
-        self.trick_seats = []
+        self.trick_leader = winner
         self.trick_cards = []
         self.led = -1
         self.win_card = -1
         self.win_seat = -1
         self.turn = winner
         self.on_trick(events)
-        if self.trick_no == self.ntricks:
+        if last:
             self._finish_deal(events)
 
     def _finish_deal(self, events: list[Event]) -> None:
@@ -603,10 +631,11 @@ class TrickGame(Game):
             "contract": self.contract,
             "hand": _mask_codes(self.hands[mine]) if mine is not None else [],
             "table_cards": [
-                {"seat": s, "card": CODES[c]} for s, c in zip(self.trick_seats, self.trick_cards, strict=True)
+                {"seat": (self.trick_leader + i) % n, "card": CODES[c]}
+                for i, c in enumerate(self.trick_cards)
             ],
             "last_trick": [
-                {"seat": s, "card": CODES[c]} for s, c in zip(self.last_seats, self.last_cards, strict=True)
+                {"seat": (self.last_leader + i) % n, "card": CODES[c]} for i, c in enumerate(self.last_cards)
             ],
             "leader": self.leader,
             "trick_number": self.trick_no,
@@ -629,7 +658,7 @@ class TrickGame(Game):
 
     def summary(self) -> dict:
         return {
-            "deals": _jsonable(self.deals),
+            "deals": [_copy_result(d) for d in self.deals],
             "totals": list(self.totals),
             "finished": self.phase == OVER,
             "winners": list(self.result["winners"]) if self.result else [],
@@ -637,12 +666,17 @@ class TrickGame(Game):
         }
 
     def current_deal(self) -> dict:
-        dealt = self.dealt or {"hands": {}, "stock": []}
-        return {"number": self.number, "dealer": self.dealer, **_jsonable(dealt)}
+        hands = self.dealt_hands
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "hands": {str(s): [CODES[c] for c in h] for s, h in enumerate(hands)} if hands else {},
+            "stock": [CODES[c] for c in self.stock] if hands else [],
+        }
 
     # ------------------------------------------------------- persistence
     def to_json(self) -> dict:
-        data = {k: _jsonable(v) for k, v in self.__dict__.items() if k != "source"}
+        data = {k: _jsonable(v) for k, v in self.__dict__.items() if k != "source" and k[0] != "_"}
         data["source"] = self.source.to_json()
         return data
 
@@ -654,14 +688,24 @@ class TrickGame(Game):
             if key in state:
                 state[key] = _combo_lists(state[key])
         state["source"] = DealSource.from_json(data["source"])
+        state["_mask"] = -1
         self.__dict__.update(state)
         return self
 
     def copy(self) -> TrickGame:
-        """An independent copy: top-level lists are copied, everything nested is immutable."""
+        """An independent copy: the lists named in ``LIST_FIELDS`` are copied, everything
+        else is immutable or replaced rather than mutated (see the module docstring)."""
         new = self.__class__.__new__(self.__class__)
-        new.__dict__ = {k: (v[:] if type(v) is list else v) for k, v in self.__dict__.items()}
+        d = self.__dict__.copy()
+        for key in self.LIST_FIELDS:
+            d[key] = d[key][:]
+        new.__dict__ = d
         return new
+
+
+def _copy_result(result: dict) -> dict:
+    """A copy of a deal result (its values are JSON scalars, flat lists or flat dicts)."""
+    return {k: (v[:] if type(v) is list else dict(v) if type(v) is dict else v) for k, v in result.items()}
 
 
 def _mask_codes(mask: int) -> list[str]:

@@ -117,42 +117,69 @@ def kind_name(combo: Combo) -> str:
     return "carre" if combo.kind == CARRE else KIND_NAMES.get(combo.value, "hundred")
 
 
-def sequences(hand: int, rules: ComboRules) -> list[Combo]:
-    """The sequences of ``hand`` under ``rules`` (a card in one sequence only)."""
+def _suit_sequences(bits: int, rules: ComboRules) -> tuple[tuple[int, int, int, int], ...]:
+    """Sequences of one suit's 9-bit pattern as ``(value, compare length, top, rank bits)``."""
     out = []
     cap = rules.compare_cap
+    for low, length in RUNS[bits]:
+        if rules.split:
+            top = low + length - 1
+            while length >= 3:
+                n = min(length, rules.chunk)
+                out.append((rules.seq_value(n), min(n, cap), top, ((1 << n) - 1) << (top - n + 1)))
+                top -= n
+                length -= n
+        else:
+            out.append(
+                (rules.seq_value(length), min(length, cap), low + length - 1, ((1 << length) - 1) << low)
+            )
+    return tuple(out)
+
+
+_SEQ_TABLES: dict[ComboRules, tuple] = {}
+
+
+def _seq_table(rules: ComboRules) -> tuple:
+    table = _SEQ_TABLES.get(rules)
+    if table is None:
+        table = _SEQ_TABLES[rules] = tuple(_suit_sequences(bits, rules) for bits in range(512))
+    return table
+
+
+def sequences(hand: int, rules: ComboRules) -> list[Combo]:
+    """The sequences of ``hand`` under ``rules`` (a card in one sequence only)."""
+    table = _seq_table(rules)
+    out = []
     for s in range(4):
-        bits = (hand >> (9 * s)) & 0x1FF
-        if not bits:
-            continue
-        for low, length in RUNS[bits]:
-            if rules.split:
-                top = low + length - 1
-                chunk = rules.chunk
-                while length >= 3:
-                    n = min(length, chunk)
-                    lo = top - n + 1
-                    cards = (((1 << n) - 1) << lo) << (9 * s)
-                    out.append(Combo(SEQ, rules.seq_value(n), min(n, cap), top, s, cards))
-                    top -= n
-                    length -= n
-            else:
-                cards = (((1 << length) - 1) << low) << (9 * s)
-                out.append(Combo(SEQ, rules.seq_value(length), min(length, cap), low + length - 1, s, cards))
+        for value, length, top, bits in table[(hand >> (9 * s)) & 0x1FF]:
+            out.append(Combo(SEQ, value, length, top, s, bits << (9 * s)))
     return out
+
+
+#: ``_CARRE_RANKS[mode]``: ``(rank, mask, value)`` of the ranks whose carré counts.
+_CARRE_RANKS = tuple(
+    tuple((r, RANK_MASK[r], CARRE_VALUE[mode][r]) for r in range(9) if CARRE_VALUE[mode][r])
+    for mode in range(6)
+)
 
 
 def carres(hand: int, mode: int, rules: ComboRules) -> list[Combo]:
     """The carrés of ``hand`` that count in ``mode`` (none when ``rules.carres`` is off)."""
     if not rules.carres:
         return []
-    out = []
-    values = CARRE_VALUE[mode]
-    for r in range(9):
-        m = RANK_MASK[r]
-        if hand & m == m and values[r]:
-            out.append(Combo(CARRE, values[r], 4, r, -1, m))
-    return out
+    return [Combo(CARRE, value, 4, r, -1, m) for r, m, value in _CARRE_RANKS[mode] if hand & m == m]
+
+
+#: ``_CARRE_BITS[mode]``: rank bits whose carré counts in ``mode``.
+_CARRE_BITS = tuple(sum(1 << r for r, _m, _v in ranks) for ranks in _CARRE_RANKS)
+
+
+def has_combo(hand: int, mode: int, rules: ComboRules) -> bool:
+    """Whether ``hand`` holds a combination that counts (a cheap test before ``find_combos``)."""
+    table = _seq_table(rules)
+    if table[hand & 511] or table[hand >> 9 & 511] or table[hand >> 18 & 511] or table[hand >> 27 & 511]:
+        return True
+    return bool(rules.carres and hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & _CARRE_BITS[mode])
 
 
 def find_combos(hand: int, mode: int, rules: ComboRules | None) -> list[Combo]:
@@ -200,17 +227,18 @@ def best_side(
     return side
 
 
+#: ``KQ_MASK[suit]``: the king and queen of that suit.
+KQ_MASK: tuple[int, ...] = tuple((1 << (s * 9 + KING)) | (1 << (s * 9 + QUEEN)) for s in range(4))
+
+
 def belote_suits(hand: int, mode: int) -> list[int]:
     """Suits in which ``hand`` holds the trump king and queen (none in no-trump)."""
-    if mode == NT or mode < 0:
+    if mode < 4:
+        kq = KQ_MASK[mode] if mode >= 0 else 0
+        return [mode] if kq and hand & kq == kq else []
+    if mode == NT:
         return []
-    suits = range(4) if mode == ALL else (mode,)
-    out = []
-    for s in suits:
-        kq = (1 << (s * 9 + KING)) | (1 << (s * 9 + QUEEN))
-        if hand & kq == kq:
-            out.append(s)
-    return out
+    return [s for s in range(4) if hand & KQ_MASK[s] == KQ_MASK[s]]
 
 
 def combos_mask(combos: list[Combo]) -> int:
@@ -238,6 +266,7 @@ __all__ = [
     "combo_key",
     "combos_mask",
     "find_combos",
+    "has_combo",
     "kind_name",
     "sequences",
 ]
