@@ -53,9 +53,10 @@ class Bot:
     ``observe(view, events)`` after every applied action feeds the memory of public facts
     (cards played, voids, bids, declarations, cards taken in Durak); ``decide(view)``
     returns one of ``view["legal"]``. Decisions depend only on ``level``, ``seed``, the view
-    and the memory, so they are reproducible. ``time_limit`` (seconds, ``hard`` only) is a
-    safety cap on search: the normal budget is a fixed number of samples, so the cap only
-    bites on a starved machine (and only then can it change a decision).
+    and the memory, so they are reproducible. ``hard`` searches within a fixed budget
+    (samples, simulated moves) sized for about 100-200 ms of one core; ``time_limit``
+    (seconds of this thread's CPU time, so a busy machine does not trigger it) is only a
+    safety cap, and only when it bites can a decision differ between two runs.
     """
 
     def __init__(
@@ -64,7 +65,7 @@ class Bot:
         seed: int = 0,
         *,
         memory: dict | None = None,
-        time_limit: float | None = 0.25,
+        time_limit: float | None = 0.5,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; expected one of {LEVELS}")
@@ -95,7 +96,7 @@ class Bot:
         if self.level == "easy" or len(legal) == 1:
             return copy.deepcopy(choose_random(view, decision_rng(self.seed, view, self.memory)))
         rng = decision_rng(self.seed, view, self.memory)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = None if self.time_limit is None else time.thread_time() + self.time_limit
         action = _player(view["game"]).decide(view, self.memory, self.level, rng, deadline)
         if action not in legal:  # a bug must never stall a table: fall back to a legal move
             action = legal[0]
@@ -117,7 +118,7 @@ def choose_action(
     memory: dict | None = None,
     seed: int = 0,
     events: list[dict] | None = None,
-    time_limit: float | None = 0.25,
+    time_limit: float | None = 0.5,
 ) -> dict | None:
     """One legal action for the seat of ``view`` at ``level`` (``None``: wait, see ``Bot.decide``).
 

@@ -37,7 +37,7 @@ def observe_view(memory: dict, view: dict) -> None:
         played = {c for t in tricks for _, c in t}
         if not any(c in played for _, c in last):
             tricks.append(last)
-    data["voids"] = infer_voids(view, tricks + [_trick_of(view.get("table_cards"))])
+    data["voids"] = infer_voids(view, [*tricks, _trick_of(view.get("table_cards"))])
 
 
 def played_cards(memory: dict, view: dict) -> set[str]:

@@ -6,7 +6,6 @@ import random
 
 from . import knowledge
 from .auction import choose_bid
-from .play import choose_card
 
 AUCTION_TYPES = {"pass", "bid", "capot", "contra", "recontra", "take", "name"}
 
@@ -46,5 +45,7 @@ def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: f
         card = search_card(view, memory, rng, deadline)
         if card is not None:
             return next(a for a in plays if a["card"] == card)
-    card = choose_card(view, [a["card"] for a in plays], knowledge.played_cards(memory, view))
+    from .search import normal_card
+
+    card = normal_card(view)
     return next(a for a in plays if a["card"] == card)
