@@ -1,0 +1,32 @@
+/**
+ * Entry point of the table page (an ES module, no build step).
+ *
+ * Looks for the mount element `#table-app` and reads its data attributes:
+ *   data-table-id   the table's id (required)
+ *   data-ws-url     the socket URL (optional; default ws(s)://<host>/ws/tables/<id>/)
+ *   data-lang       "ru" (default) or "en"
+ *   data-lobby-url  where «Выйти» and «В лобби» go (default "/")
+ *   data-theme      a theme before the first state arrives (club, yard, kitchen)
+ *   data-transport  "fake" for rendering tests: no socket; frames sent are recorded
+ * The client is exposed as `window.__tableClient` (its `receive(msg)` takes a server frame).
+ */
+
+import { TableClient } from "./table/client.js";
+import { setLang } from "./table/i18n.js";
+
+export function mountTable(root = document.getElementById("table-app")) {
+  if (!root) return null;
+  const d = root.dataset;
+  setLang(d.lang || document.documentElement.lang || "ru");
+  const client = new TableClient(root, {
+    tableId: d.tableId,
+    wsUrl: d.wsUrl || null,
+    transport: d.transport === "fake" ? "fake" : "socket",
+    lobbyUrl: d.lobbyUrl || "/",
+  });
+  window.__tableClient = client;
+  client.start();
+  return client;
+}
+
+mountTable();

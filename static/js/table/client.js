@@ -1,0 +1,489 @@
+/**
+ * The table client: holds the latest `state` frame (seq + view), renders it, and turns
+ * taps, clicks and keys into `act` frames (PROTOCOL.md).
+ *
+ * Promises:
+ * - every `act` carries the seq of the state it was made on; after sending, the inputs
+ *   are disabled until the next `state` or `error` (a double click never plays twice);
+ * - a `state` older than the one shown is ignored; a gap in seq renders the new view and
+ *   sends `sync`; an `error` is shown as a toast with the server's message;
+ * - `receive(msg)` is the single entry for server frames (the socket calls it; rendering
+ *   tests call it through `window.__tableClient`).
+ */
+
+import { catchableCards, cardActions, defendTargets, findLegal, hasType, isToAct, ofType, playableCards } from "./moves.js";
+import { confirmDialog, toast } from "./dialog.js";
+import { describeEvent, feedLines, showBanner } from "./events.js";
+import { loadHints, saveHints } from "./hints.js";
+import { renderHand } from "./hand.js";
+import { h } from "./dom.js";
+import { KEYS_HELP, buildLayout } from "./layout.js";
+import { renderPanel } from "./panel.js";
+import { dealSummary, matchSummary, scoreSheet } from "./scores.js";
+import { renderMe, renderSeats } from "./seats.js";
+import { FakeSocket, TableSocket, tableSocketUrl } from "./socket.js";
+import { t } from "./i18n.js";
+import { Countdown } from "./timer.js";
+import { renderCentre, renderContract, renderDeck } from "./trick.js";
+import { bindKeyboard } from "./keyboard.js";
+import { gameTitle, isBelot, seatName } from "./view.js";
+
+const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
+const PENDING_TIMEOUT_MS = 8000;
+const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
+
+export class TableClient {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/" }) {
+    this.root = root;
+    this.tableId = tableId;
+    this.lobbyUrl = lobbyUrl;
+    this.seq = null;
+    this.view = null;
+    this.pending = false;
+    this.pendingTimer = null;
+    this.actCounter = 0;
+    this.status = "connecting";
+    this.ui = {
+      hints: loadHints(),
+      selected: null,
+      catchMode: false,
+      showLast: false,
+      showSheet: false,
+      bidTrump: null,
+      keep: false,
+      calls: {},
+      overlayClosedAt: null,
+    };
+    this.parts = buildLayout(root, {
+      setHints: (on) => this.setHints(on),
+      toggleLast: () => this.toggleLast(),
+      toggleSheet: () => this.toggleSheet(),
+      showKeys: () => this.showKeys(),
+      surrender: () => this.surrender(),
+      leave: () => this.leave(),
+    });
+    this.countdown = new Countdown(root);
+    const url = wsUrl || tableSocketUrl(tableId);
+    const Socket = transport === "fake" ? FakeSocket : TableSocket;
+    this.socket = new Socket(url, { onMessage: (m) => this.receive(m), onStatus: (s, info) => this.setStatus(s, info) });
+    bindKeyboard(this);
+    this.render();
+  }
+
+  start() {
+    this.socket.connect();
+  }
+
+  /** Frames sent so far (FakeSocket only; for rendering tests). */
+  get sent() {
+    return this.socket.sent || [];
+  }
+
+  // ---- server frames ---------------------------------------------------------------
+
+  receive(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.op === "state") this.onState(msg);
+    else if (msg.op === "error") this.onError(msg);
+  }
+
+  onState(msg) {
+    if (typeof msg.seq !== "number" || !msg.view || typeof msg.view !== "object") return;
+    if (this.seq !== null && msg.seq < this.seq) return;
+    const gap = this.seq !== null && msg.seq > this.seq + 1;
+    const previous = this.view;
+    this.seq = msg.seq;
+    this.view = msg.view;
+    this.unlock();
+    this.trackCalls(previous, msg.view, msg.events || []);
+    this.keepSelectionIfStillUseful();
+    if (previous && previous.phase !== msg.view.phase) this.ui.showLast = false;
+    this.render();
+    this.announce(msg.events || []);
+    if (gap) this.sync();
+  }
+
+  onError(msg) {
+    this.unlock();
+    this.toast(msg.message || t("Ошибка"));
+    this.render();
+    if (msg.code === "stale") this.sync();
+  }
+
+  sync() {
+    this.socket.send({ op: "sync" });
+  }
+
+  setStatus(status, info = {}) {
+    this.status = status;
+    const conn = this.parts.conn;
+    conn.className = `conn conn-${status}`;
+    if (status === "open") conn.textContent = t("В сети");
+    else if (status === "closed") conn.textContent = t("Нет связи, переподключаемся…");
+    else if (status === "denied") conn.textContent = t("Ошибка");
+    else conn.textContent = t("Соединение…");
+    if (status !== "open") this.unlock();
+    this.root.classList.toggle("is-offline", status !== "open");
+  }
+
+  // ---- acting ------------------------------------------------------------------------
+
+  /** Send `action` on the current seq; false (and nothing sent) while an act is pending. */
+  act(action) {
+    if (this.pending || !this.view || this.seq === null) return false;
+    const frame = { op: "act", seq: this.seq, action, id: `a${++this.actCounter}` };
+    if (!this.socket.send(frame)) {
+      this.toast(t("Нет связи, переподключаемся…"));
+      return false;
+    }
+    this.pending = true;
+    this.ui.selected = null;
+    this.ui.catchMode = false;
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = setTimeout(() => {
+      this.unlock();
+      this.render();
+      this.sync();
+    }, PENDING_TIMEOUT_MS);
+    this.render();
+    return true;
+  }
+
+  unlock() {
+    this.pending = false;
+    clearTimeout(this.pendingTimer);
+  }
+
+  get legal() {
+    return (this.view && this.view.legal) || [];
+  }
+
+  get isDefender() {
+    const v = this.view;
+    if (!v || v.game !== "durak") return false;
+    if (typeof v.defender === "number") return v.defender === v.seat;
+    return hasType(this.legal, "defend") || hasType(this.legal, "take");
+  }
+
+  /** A tap on a card of my hand. */
+  tapCard(code) {
+    if (!this.view || this.pending) return;
+    const acts = cardActions(this.legal, code);
+    if (this.view.game !== "durak") {
+      if (acts.length) this.act(acts[0]);
+      else this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+      return;
+    }
+    this.ui.catchMode = false;
+    if (this.ui.hints) {
+      if (!acts.length) {
+        this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+      } else if (acts.length === 1) {
+        this.act(acts[0]);
+        return;
+      } else {
+        this.ui.selected = this.ui.selected === code ? null : code;
+      }
+      this.render();
+      return;
+    }
+    // Hints off: the first tap raises the card, the second plays it where only one way fits.
+    if (this.ui.selected !== code) {
+      this.ui.selected = code;
+    } else if (acts.length === 1) {
+      this.act(acts[0]);
+      return;
+    } else if (!acts.length) {
+      this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+      this.ui.selected = null;
+    } else {
+      this.toast(t("Выберите карту на столе"), "info");
+    }
+    this.render();
+  }
+
+  /** A tap on a card of the Durak bout: defend it, transfer onto it, or catch it. */
+  tapTable(code) {
+    if (!this.view || this.pending) return;
+    if (this.ui.catchMode) {
+      const a = findLegal(this.legal, { type: "catch", card: code });
+      if (a) this.act(a);
+      else this.toast(t("Так сыграть нельзя"), "info");
+      return;
+    }
+    const sel = this.ui.selected;
+    if (sel) {
+      const a =
+        findLegal(this.legal, { type: "defend", card: sel, target: code }) ||
+        findLegal(this.legal, { type: "transfer", card: sel });
+      if (a) this.act(a);
+      else this.toast(t("Так сыграть нельзя"), "info");
+      return;
+    }
+    if (this.ui.hints) {
+      const defends = ofType(this.legal, "defend").filter((a) => a.target === code);
+      if (defends.length === 1) this.act(defends[0]);
+    }
+  }
+
+  /** A tap on the empty part of the bout: attack or transfer with the selected card. */
+  tapBout() {
+    const sel = this.ui.selected;
+    if (!sel || this.pending) return;
+    const acts = cardActions(this.legal, sel).filter((a) => a.type !== "defend");
+    if (acts.length === 1) this.act(acts[0]);
+  }
+
+  handCardClasses(code) {
+    const out = [];
+    if (this.ui.selected === code) out.push("is-selected");
+    if (this.ui.hints && this.legal.length && !this.ui.catchMode) {
+      out.push(playableCards(this.legal).has(code) ? "is-playable" : "is-dimmed");
+    }
+    return out;
+  }
+
+  tableCardClasses(code, unbeaten) {
+    if (!this.ui.hints) return [];
+    if (this.ui.catchMode) return catchableCards(this.legal).has(code) ? ["is-catchable"] : [];
+    if (this.ui.selected) return defendTargets(this.legal, this.ui.selected).includes(code) ? ["is-target"] : [];
+    return unbeaten && defendTargets(this.legal, null).includes(code) ? ["is-beatable"] : [];
+  }
+
+  chooseBidTrump(trump) {
+    this.ui.bidTrump = trump;
+    this.render();
+  }
+
+  setKeep(on) {
+    this.ui.keep = on;
+    this.render();
+  }
+
+  toggleCatch() {
+    this.ui.catchMode = !this.ui.catchMode;
+    this.ui.selected = null;
+    this.render();
+  }
+
+  setHints(on) {
+    this.ui.hints = on;
+    saveHints(on);
+    this.ui.selected = null;
+    this.render();
+  }
+
+  toggleLast() {
+    this.ui.showLast = !this.ui.showLast;
+    this.render();
+  }
+
+  toggleSheet() {
+    this.ui.showSheet = !this.ui.showSheet;
+    this.render();
+  }
+
+  clearSelection() {
+    this.ui.selected = null;
+    this.ui.catchMode = false;
+    this.ui.showLast = false;
+    this.root.classList.remove("menu-open");
+    this.render();
+  }
+
+  async concede() {
+    const action = findLegal(this.legal, { type: "concede" });
+    if (!action) return;
+    const ok = await confirmDialog(this.parts.toasts.parentElement, {
+      title: t("Отдать взятки"),
+      text: t("Отдать все оставшиеся взятки сопернику?"),
+    });
+    if (ok) this.act(action);
+  }
+
+  get inMatch() {
+    return Boolean(this.view) && this.view.seat !== null && this.view.seat !== undefined && PLAYING.has(this.view.phase);
+  }
+
+  async surrender() {
+    if (!this.inMatch) return;
+    const ok = await confirmDialog(this.root, { title: t("Сдаться?"), text: t("Сопернику будет записана победа.") });
+    if (ok) this.act({ type: "surrender" });
+  }
+
+  async leave() {
+    if (!this.inMatch) {
+      window.location.assign(this.lobbyUrl);
+      return;
+    }
+    const ok = await confirmDialog(this.root, {
+      title: t("Выйти из комнаты?"),
+      text: t("Вы покинете стол. Незавершённая партия будет засчитана как поражение."),
+    });
+    if (ok && this.act({ type: "leave" })) this.leaving = true;
+  }
+
+  showKeys() {
+    const list = h(
+      "dl",
+      { class: "keys-help" },
+      KEYS_HELP.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(what))]),
+    );
+    confirmDialog(this.root, { title: t("Клавиши"), text: null, ok: t("Закрыть") });
+    const modal = this.root.querySelector(".modal:last-of-type .modal-title");
+    if (modal) modal.after(list);
+  }
+
+  toast(text, kind = "error") {
+    toast(this.parts.toasts, text, kind);
+  }
+
+  // ---- derived UI state --------------------------------------------------------------
+
+  /** Auction calls per seat for the bubbles: from `view.auction` if given, else from events. */
+  trackCalls(previous, view, events) {
+    if (Array.isArray(view.auction)) {
+      this.ui.calls = {};
+      for (const call of view.auction) {
+        const a = call.action || call;
+        if (typeof call.seat === "number") this.ui.calls[call.seat] = a;
+      }
+      return;
+    }
+    if (!previous || previous.phase !== "auction" || view.phase !== "auction") this.ui.calls = {};
+    for (const ev of events) {
+      if (AUCTION_TYPES.has(ev.type) && typeof ev.seat === "number") this.ui.calls[ev.seat] = ev;
+    }
+  }
+
+  keepSelectionIfStillUseful() {
+    const sel = this.ui.selected;
+    if (sel && !(this.view.hand || []).includes(sel)) this.ui.selected = null;
+    if (this.ui.catchMode && !hasType(this.legal, "catch")) this.ui.catchMode = false;
+  }
+
+  announce(events) {
+    const lines = [];
+    const hasMove = events.some((ev) => ev.type === "move");
+    for (const ev of events) {
+      const said = describeEvent(ev, this.view, hasMove);
+      if (!said) continue;
+      lines.push(said.text);
+      if (said.big) showBanner(this.parts.banners, said.text);
+    }
+    feedLines(this.parts.feed, lines);
+    if (this.leaving) window.location.assign(this.lobbyUrl);
+  }
+
+  /** The hint line: what to do now (shown with hints on, on wide screens). */
+  hintText() {
+    const v = this.view;
+    if (!v) return "";
+    const legal = this.legal;
+    if (v.phase === "waiting") return t("Ждём игроков");
+    if (!legal.length) {
+      const names = (v.to_act || []).filter((s) => s !== v.seat).map((s) => seatName(v, s));
+      return names.length && PLAYING.has(v.phase) ? t("Ждём: {name}", { name: names.join(", ") }) : "";
+    }
+    if (this.ui.catchMode) return t("Выберите карту соперника, которую ловите");
+    if (v.phase === "auction") {
+      if (hasType(legal, "bid") || hasType(legal, "capot") || hasType(legal, "contra")) return t("Выберите заявку или скажите «Пас»");
+      if (hasType(legal, "name")) return t("Назовите козырь");
+      return t("Возьмите козырь или скажите «Пас»");
+    }
+    const playable = playableCards(legal);
+    const allPlayable = (v.hand || []).every((c) => playable.has(c));
+    if (v.game === "durak") {
+      if (hasType(legal, "defend") || hasType(legal, "take")) {
+        if (this.ui.selected) return t("Выберите карту на столе");
+        return t(hasType(legal, "transfer") ? "Отбейтесь, переведите или нажмите «Беру»" : "Отбейтесь или нажмите «Беру»");
+      }
+      if (!(v.table_cards || []).length) return t(allPlayable ? "Ходите любой картой" : "Ходите картой, которая приподнята");
+      return t("Подкиньте карту или нажмите «Бито»");
+    }
+    if (playable.size) return t(allPlayable ? "Ходите любой картой" : "Ходите картой, которая приподнята");
+    return "";
+  }
+
+  // ---- rendering ---------------------------------------------------------------------
+
+  /** Everything the renderers need, bound to this client. */
+  get ctx() {
+    return {
+      ui: this.ui,
+      pending: this.pending,
+      isDefender: this.isDefender,
+      act: (a) => this.act(a),
+      tapCard: (c) => this.tapCard(c),
+      tapTable: (c) => this.tapTable(c),
+      tapBout: () => this.tapBout(),
+      handCardClasses: (c) => this.handCardClasses(c),
+      tableCardClasses: (c, unbeaten) => this.tableCardClasses(c, unbeaten),
+      chooseBidTrump: (tr) => this.chooseBidTrump(tr),
+      setKeep: (on) => this.setKeep(on),
+      toggleCatch: () => this.toggleCatch(),
+      concede: () => this.concede(),
+      countdown: () => this.countdown.element(),
+      readOnly: { tapTable() {}, tapBout() {}, tableCardClasses: () => [] },
+    };
+  }
+
+  render() {
+    const p = this.parts;
+    const v = this.view;
+    const root = this.root;
+    root.classList.toggle("hints-on", this.ui.hints);
+    root.classList.toggle("hints-off", !this.ui.hints);
+    root.classList.toggle("is-pending", this.pending);
+    root.classList.toggle("sheet-open", this.ui.showSheet);
+    root.classList.toggle("catch-mode", this.ui.catchMode);
+    p.hintsInput.checked = this.ui.hints;
+    p.sheetButton.setAttribute("aria-pressed", String(this.ui.showSheet));
+    p.lastButton.setAttribute("aria-pressed", String(this.ui.showLast));
+    if (!v) return;
+    const ctx = this.ctx;
+    root.dataset.theme = (v.options && v.options.theme) || root.dataset.theme || "club";
+    root.dataset.game = v.game;
+    root.dataset.phase = v.phase;
+    root.dataset.seats = String((v.seats || []).length);
+    root.classList.toggle("my-turn", isToAct(v, v.seat) && this.legal.length > 0);
+    this.countdown.set(v);
+    p.title.textContent = gameTitle(v);
+    renderContract(p.contract, v);
+    renderSeats(p.seats, v, ctx);
+    renderMe(p.me, v, ctx);
+    const deck = renderDeck(v);
+    p.deck.replaceChildren(...(deck && !(v.game === "durak" && false) ? [deck] : []));
+    renderCentre(p.centre, v, ctx);
+    renderPanel(p.panel, v, ctx);
+    renderHand(p.hand, v, ctx);
+    p.hint.replaceChildren(
+      v.phase === "check" ? this.countdown.element("check") : "",
+      h("span", { class: "hint-text" }, this.hintText()),
+    );
+    p.sheetBody.replaceChildren(scoreSheet(v));
+    p.lastButton.disabled = !(v.last_trick || []).length;
+    p.surrenderButton.disabled = !this.inMatch;
+    this.renderOverlay();
+  }
+
+  renderOverlay() {
+    const v = this.view;
+    const p = this.parts;
+    let content = null;
+    if (v.phase === "match_over") content = matchSummary(v, this.lobbyUrl);
+    else if (v.phase === "deal_over" && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
+    if (content && v.phase !== "match_over") {
+      content.prepend(
+        h("button", { type: "button", class: "summary-close", "aria-label": t("Закрыть"), onclick: () => {
+          this.ui.overlayClosedAt = this.seq;
+          this.renderOverlay();
+        } }, "×"),
+      );
+    }
+    p.overlay.replaceChildren(...(content ? [content] : []));
+    p.overlay.hidden = !content;
+  }
+}
+
+export { isBelot };

@@ -1,0 +1,149 @@
+/**
+ * Events of a `state` frame («Блот!», trick won, declarations, deal scored, timeout, bot
+ * moved...) turned into words. Big ones become a banner over the table, every one a line
+ * in the feed. Engines name events by `type`; unknown types are shown by name in the feed.
+ */
+
+import { cardLabel } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { callText } from "./seats.js";
+import { KIND_WORD } from "./kinds.js";
+import { seatName } from "./view.js";
+
+const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
+/** Echoes of an action by the engine; skipped when the table's `move` event says it. */
+const ECHOES = new Set([...AUCTION_TYPES, "play", "attack", "defend", "transfer", "done"]);
+
+export function kindWord(kind) {
+  return t(KIND_WORD[kind] || kind);
+}
+
+/** An action in words: "9♥", "Т♠", "6♣ → 8♣", «Беру», «Бито»... */
+export function actionText(a) {
+  if (!a) return "";
+  switch (a.type) {
+    case "play":
+    case "attack":
+    case "transfer":
+    case "catch":
+      return (a.type === "transfer" ? `${t("Перевести")} ` : a.type === "catch" ? `${t("Поймать!")} ` : "") + cardLabel(a.card);
+    case "defend":
+      return `${cardLabel(a.card)} → ${cardLabel(a.target)}`;
+    case "take":
+      return t("Беру");
+    case "done":
+      return t("Бито");
+    case "declare":
+      return t("Объявить {what}", { what: "" }).trim();
+    case "show":
+      return t("Показать");
+    case "concede":
+      return t("Отдать взятки");
+    case "surrender":
+      return t("Сдаться");
+    case "leave":
+      return t("Выйти");
+    default:
+      return AUCTION_TYPES.has(a.type) ? callText(a) : a.type;
+  }
+}
+
+/** {text, big} for an event, or null when there is nothing to say. */
+export function describeEvent(ev, view, hasMove = false) {
+  const who = typeof ev.seat === "number" ? seatName(view, ev.seat) : "";
+  const type = ev.type || "";
+  const word = String(ev.word || ev.call || ev.name || "").toLowerCase();
+  if (type === "reblot" || type === "rebelote" || word === "reblot" || word === "rebelote" || ev.second === true) {
+    if (["blot", "belote", "reblot", "rebelote"].includes(type)) return { text: t("Реблот!"), big: true };
+  }
+  if (hasMove && ECHOES.has(type)) return null;
+  switch (type) {
+    case "move": {
+      if (ev.by === "timer" || ev.by === "system") return null;
+      const text = t("{name}: {what}", { name: who, what: actionText(ev.action) });
+      return { text: ev.by === "bot" ? `${text} · ${t("бот")}` : text, big: false };
+    }
+    case "contract":
+      return null;
+    case "deal":
+      return null;
+    case "combos":
+      return null;
+    case "false_accusation":
+      return { text: `${t("Ложное обвинение")}${who ? ` — ${who}` : ""}`, big: true };
+    case "game_over":
+      return { text: t("Игра окончена"), big: true };
+    case "left":
+      return { text: t("{name}: {what}", { name: who, what: t("вышел") }), big: true };
+    case "out":
+    case "draw":
+    case "bout_over":
+    case "check":
+    case "penalty":
+    case "match_started":
+      return null;
+    case "blot":
+    case "belote":
+      return { text: t("Блот!"), big: true };
+    case "bela":
+      return { text: `${t("Бела")}${who ? ` — ${who}` : ""}`, big: true };
+    case "declare":
+    case "declared":
+    case "declaration": {
+      const kinds = ev.kinds || (ev.kind ? [ev.kind] : []);
+      const cards = ev.cards ? ev.cards.map(cardLabel).join(" ") : "";
+      return { text: t("{name}: {what}", { name: who, what: kinds.map(kindWord).join(", ") || cards }), big: true };
+    }
+    case "show":
+    case "shown":
+      return { text: t("{name}: {what}", { name: who, what: (ev.cards || []).map(cardLabel).join(" ") || t("Показать") }), big: true };
+    case "trick":
+    case "trick_won": {
+      const winner = typeof ev.winner === "number" ? seatName(view, ev.winner) : who;
+      return { text: t("{name} берёт взятку", { name: winner }), big: false };
+    }
+    case "deal_scored":
+    case "deal_over":
+    case "deal_end":
+    case "scored":
+      return { text: t("Сдача записана"), big: true };
+    case "timeout":
+      return { text: t("{name} не успел — ход за него", { name: who }), big: true };
+    case "bot":
+    case "bot_moved":
+    case "bot_move":
+      return { text: t("{name} (бот) сходил", { name: who }), big: false };
+    case "redeal":
+      return { text: t("Пересдача"), big: true };
+    case "deberc":
+      return { text: `${t("Деберц!")}${who ? ` — ${who}` : ""}`, big: true };
+    case "catch":
+    case "caught": {
+      const fair = ev.fair === true || ev.success === false || ev.false_accusation === true;
+      return { text: fair ? t("Ложное обвинение") : t("{name} ловит шулера!", { name: who }), big: true };
+    }
+    case "transfer":
+      return { text: t("{name}: перевод", { name: who }), big: true };
+    case "match_over":
+      return { text: t("Игра окончена"), big: true };
+    default:
+      if (AUCTION_TYPES.has(type)) return { text: t("{name}: {what}", { name: who, what: callText(ev) }), big: false };
+      return type ? { text: who ? `${who}: ${type}` : type, big: false } : null;
+  }
+}
+
+/** Show a banner over the table for a couple of seconds (banners queue up). */
+export function showBanner(layer, text) {
+  const el = h("div", { class: "banner", role: "status" }, text);
+  layer.append(el);
+  setTimeout(() => el.classList.add("banner-out"), 1900);
+  setTimeout(() => el.remove(), 2400);
+  while (layer.children.length > 3) layer.firstElementChild.remove();
+}
+
+/** Add lines to the event feed, newest first, keeping the last 30. */
+export function feedLines(feed, lines) {
+  for (const text of lines) feed.prepend(h("li", {}, text));
+  while (feed.children.length > 30) feed.lastElementChild.remove();
+}

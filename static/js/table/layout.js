@@ -1,0 +1,94 @@
+/**
+ * The skeleton of the table page, built once; renderers fill its parts on every state.
+ * Returns the parts by name.
+ */
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function buildLayout(root, handlers) {
+  const parts = {};
+  const ref = (name, el) => {
+    parts[name] = el;
+    return el;
+  };
+  const hintsInput = ref(
+    "hintsInput",
+    h("input", { type: "checkbox", role: "switch", "data-control": "hints", onchange: (ev) => handlers.setHints(ev.target.checked) }),
+  );
+  const menu = ref(
+    "menu",
+    h(
+      "nav",
+      { class: "tbar-menu", "aria-label": t("Меню") },
+      h("label", { class: "switch" }, hintsInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, t("Подсказки ходов"))),
+      ref("lastButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "last-trick", "aria-pressed": "false", onclick: handlers.toggleLast }, t("Последняя взятка"))),
+      ref("sheetButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "sheet", "aria-pressed": "false", onclick: handlers.toggleSheet }, t("Счёт"))),
+      h("button", { type: "button", class: "btn btn-ghost", "data-control": "keys", onclick: handlers.showKeys }, t("Клавиши")),
+      ref("surrenderButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "surrender", onclick: handlers.surrender }, t("Сдаться"))),
+      ref("leaveButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "leave", onclick: handlers.leave }, t("Выйти"))),
+    ),
+  );
+  const bar = h(
+    "header",
+    { class: "tbar" },
+    ref("title", h("div", { class: "tbar-title" })),
+    ref("contract", h("div", { class: "tbar-info" })),
+    ref("conn", h("div", { class: "conn", role: "status" }, t("Соединение…"))),
+    h("button", { type: "button", class: "btn btn-ghost tbar-menu-toggle", "aria-label": t("Меню"), onclick: () => root.classList.toggle("menu-open") }, "☰"),
+    menu,
+  );
+  const felt = ref(
+    "felt",
+    h(
+      "main",
+      { class: "felt" },
+      ref("seats", h("div", { class: "seats" })),
+      ref("deck", h("div", { class: "deck-area" })),
+      ref("centre", h("div", { class: "centre" })),
+      ref("banners", h("div", { class: "banners", "aria-live": "polite" })),
+      ref("overlay", h("div", { class: "felt-overlay" })),
+    ),
+  );
+  const sheet = ref(
+    "sheet",
+    h(
+      "aside",
+      { class: "sheet", "aria-label": t("Счёт") },
+      h("h2", { class: "sheet-title" }, t("Счёт")),
+      ref("sheetBody", h("div", { class: "sheet-body" })),
+      ref("feed", h("ol", { class: "feed", "aria-label": "events" })),
+    ),
+  );
+  const bottom = h(
+    "section",
+    { class: "bottom" },
+    h("div", { class: "me-row" }, ref("me", h("div", { class: "me" })), ref("hint", h("div", { class: "hint-line", "aria-live": "polite" }))),
+    ref("panel", h("div", { class: "panel" })),
+    ref("hand", h("div", { class: "hand", role: "group", "aria-label": "hand" })),
+  );
+  root.replaceChildren(
+    bar,
+    h("div", { class: "table-body" }, felt, sheet),
+    bottom,
+    ref("toasts", h("div", { class: "toasts", "aria-live": "assertive" })),
+  );
+  root.classList.add("table-app");
+  return parts;
+}
+
+export const KEYS_HELP = [
+  ["1 … 9, 0", "карта руки по порядку"],
+  ["← →", "выбрать карту руки"],
+  ["↑ ↓", "выбрать карту на столе"],
+  ["Enter, пробел", "сыграть выбранную карту"],
+  ["P", "пас"],
+  ["T", "«Беру»"],
+  ["D", "«Бито»"],
+  ["C", "«Поймать!»"],
+  ["L", "последняя взятка"],
+  ["S", "счёт"],
+  ["H", "подсказки ходов"],
+  ["F2 / F4 / F8", "объявить / показать / отдать взятки"],
+  ["Esc", "отменить выбор"],
+];

@@ -1,0 +1,129 @@
+/**
+ * The score sheet (one row per deal, then the totals) and the end-of-deal and
+ * end-of-match summaries, from `view.deals`, `view.totals` and `view.result`.
+ */
+
+import { trumpLabel } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { scoreSides, seatName } from "./view.js";
+
+const REASON = {
+  target: "цель",
+  deberc: "деберц",
+  fool: "дурак",
+  draw: "ничья",
+  surrender: "сдался",
+  leave: "вышел",
+  disconnect: "отключился",
+};
+
+function durakRow(view, deal, i) {
+  let text;
+  if (deal.draw) text = t("Ничья");
+  else if (deal.fool !== null && deal.fool !== undefined) text = t("Дурак: {name}", { name: seatName(view, deal.fool) });
+  else text = t("Победа: {names}", { names: (deal.winners || []).map((s) => seatName(view, s)).join(", ") });
+  return h("tr", {}, h("th", { scope: "row" }, String(i + 1)), h("td", { colspan: 4 }, text));
+}
+
+/** A short note on a belot deal: contract and whether it was made. */
+function dealNote(view, deal) {
+  if (deal.redeal) return t("Пересдача");
+  const c = deal.contract || {};
+  const bits = [];
+  if (c.capot) bits.push(t("капот"));
+  else if (c.value) bits.push(String(c.value));
+  if (c.trump || deal.trump) bits.push(trumpLabel(c.trump || deal.trump));
+  if (c.multiplier === 2) bits.push("×2");
+  if (c.multiplier === 4) bits.push("×4");
+  if (deal.made === true) bits.push(t("выполнен"));
+  if (deal.made === false) bits.push(t("не выполнен"));
+  if (deal.outcome === "bait") bits.push(t("байт"));
+  if (deal.outcome === "hanging") bits.push(t("висят"));
+  return bits.join(" ");
+}
+
+/** The score sheet table. */
+export function scoreSheet(view) {
+  const deals = view.deals || [];
+  if (view.game === "durak") {
+    return h("table", { class: "sheet-table" }, h("tbody", {}, deals.map((d, i) => durakRow(view, d, i))));
+  }
+  const sides = scoreSides(view);
+  const head = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, t("Сдача")),
+    sides.map((s) => h("th", { scope: "col", title: s.sub }, s.label)),
+  );
+  const rows = deals.map((d, i) =>
+    h(
+      "tr",
+      { class: d.redeal ? "is-redeal" : null },
+      h("th", { scope: "row", title: dealNote(view, d) }, String(i + 1)),
+      sides.map((_, k) => h("td", {}, d.scores ? String(d.scores[k] ?? "") : "")),
+    ),
+  );
+  const totals = view.totals || [];
+  const foot = h(
+    "tr",
+    { class: "sheet-total" },
+    h("th", { scope: "row" }, t("Итого")),
+    sides.map((_, k) => h("td", {}, String(totals[k] ?? 0))),
+  );
+  return h("table", { class: "sheet-table" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot));
+}
+
+function detailRow(label, values) {
+  if (!values) return null;
+  return h("tr", {}, h("th", { scope: "row" }, label), values.map((v) => h("td", {}, String(v ?? ""))));
+}
+
+/** Summary of the last finished deal (phase `deal_over`). */
+export function dealSummary(view) {
+  const deal = (view.deals || [])[view.deals.length - 1];
+  if (!deal) return null;
+  if (view.game === "durak") return h("div", { class: "summary" }, h("h2", {}, t("Сдача окончена")), scoreSheet(view));
+  const sides = scoreSides(view);
+  return h(
+    "div",
+    { class: "summary", "data-summary": "deal" },
+    h("h2", {}, t("Сдача окончена")),
+    h("p", { class: "summary-note" }, dealNote(view, deal)),
+    h(
+      "table",
+      { class: "sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", {}), sides.map((s) => h("th", { title: s.sub }, s.label)))),
+      h(
+        "tbody",
+        {},
+        detailRow(t("Взятки"), deal.tricks),
+        detailRow(t("Очки карт"), deal.card_points),
+        detailRow(t("Комбинации"), deal.combos),
+        detailRow(t("Блот"), deal.belote),
+        detailRow(t("Записано"), deal.scores),
+        detailRow(t("Итого"), view.totals),
+      ),
+    ),
+    h("p", { class: "summary-foot" }, t("Следующая сдача начнётся сама")),
+  );
+}
+
+/** Summary of the match (phase `match_over`): winners, reason, totals, a link to the lobby. */
+export function matchSummary(view, lobbyUrl) {
+  const result = view.result || {};
+  const winners = result.winners || [];
+  const won = view.seat !== null && winners.includes(view.seat);
+  const title = winners.length
+    ? t("Победа: {names}", { names: winners.map((s) => (s === view.seat ? t("Вы") : seatName(view, s))).join(", ") })
+    : t("Ничья");
+  return h(
+    "div",
+    { class: ["summary", "summary-match", won && "is-won"], "data-summary": "match" },
+    h("h2", {}, t("Партия окончена")),
+    h("p", { class: "summary-winners" }, title),
+    result.reason ? h("p", { class: "summary-note" }, t("Причина: {r}", { r: t(REASON[result.reason] || result.reason) })) : null,
+    scoreSheet(view),
+    h("a", { class: "btn btn-primary", href: lobbyUrl }, t("В лобби")),
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The seats around the table: name, bot level, connection, dealer highlight (Деберц:
+ * «обяз»), card backs with the count, whose turn with its countdown, and a bubble for
+ * the seat's last auction call or declaration.
+ */
+
+import { cardBack, cardLabel, trumpLabel } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { isToAct } from "./moves.js";
+import { KIND_WORD } from "./kinds.js";
+import { declarations, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
+
+const BOT_LEVEL = { easy: "лёгкий", normal: "обычный", hard: "сложный" };
+const MAX_BACKS = 8;
+
+/** The text of an auction call: "Пас", "9♥", "Капот ♠", "Контра", "Беру", "♦"... */
+export function callText(call) {
+  switch (call.type) {
+    case "pass":
+      return t("Пас");
+    case "bid":
+      return `${call.value} ${trumpLabel(call.trump)}`;
+    case "capot":
+      return `${t("Капот")} ${trumpLabel(call.trump)}`;
+    case "contra":
+      return t("Контра");
+    case "recontra":
+      return t("Реконтра");
+    case "take":
+      return t("Беру");
+    case "name":
+      return trumpLabel(call.trump);
+    default:
+      return "";
+  }
+}
+
+function backs(count) {
+  const shown = Math.min(count, MAX_BACKS);
+  return h(
+    "div",
+    { class: "seat-backs", style: `--n:${shown}` },
+    Array.from({ length: shown }, () => h("span", { class: "mini-back" }, cardBack())),
+    h("span", { class: "seat-count", title: t("карт: {n}", { n: count }) }, String(count)),
+  );
+}
+
+/** The name plate of one seat (used for the others and for me). */
+export function seatPlate(view, seat, ctx) {
+  const info = seatInfo(view, seat);
+  const empty = isEmptySeat(info);
+  const dealer = view.dealer === seat;
+  const turn = isToAct(view, seat) && !["deal_over", "match_over", "waiting"].includes(view.phase);
+  const tags = [];
+  if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${t("бот")} · ${t(BOT_LEVEL[info.bot] || info.bot)}`));
+  if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, t(view.game === "deberc" ? "обяз" : "сдаёт")));
+  if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, t("нет связи")));
+  return h(
+    "div",
+    {
+      class: ["seat-plate", turn && "is-turn", dealer && "is-dealer", empty && "is-empty"],
+      "data-seat": seat,
+    },
+    h("span", { class: "seat-name" }, empty ? t("Свободно") : seatName(view, seat)),
+    tags,
+    turn ? ctx.countdown(seat) : null,
+  );
+}
+
+function bubble(view, seat, ctx) {
+  const call = ctx.ui.calls[seat];
+  const decl = declarations(view).find((d) => d.seat === seat);
+  const bits = [];
+  if (call && view.phase === "auction") bits.push(h("span", { class: "bubble-call" }, callText(call)));
+  if (decl && (decl.kinds.length || decl.cards.length)) {
+    bits.push(
+      h(
+        "span",
+        { class: "bubble-decl" },
+        decl.cards.length ? decl.cards.map(cardLabel).join(" ") : decl.kinds.map((k) => t(KIND_WORD[k] || k)).join(", "),
+      ),
+    );
+  }
+  return bits.length ? h("div", { class: "seat-bubble" }, bits) : null;
+}
+
+/** One seat around the felt (not mine). */
+function seatBox(view, seat, ctx) {
+  const info = seatInfo(view, seat);
+  const pos = seatPosition(view, seat);
+  const count = info && typeof info.cards === "number" ? info.cards : 0;
+  return h(
+    "div",
+    { class: ["seat", `pos-${pos}`, isEmptySeat(info) && "is-empty"], "data-seat": seat },
+    count ? backs(count) : null,
+    seatPlate(view, seat, ctx),
+    bubble(view, seat, ctx),
+  );
+}
+
+/** Render every seat but mine into `el`. */
+export function renderSeats(el, view, ctx) {
+  const me = view.seat;
+  el.replaceChildren(
+    ...(view.seats || []).filter((s) => s.seat !== me).map((s) => seatBox(view, s.seat, ctx)),
+  );
+}
+
+/** My own plate (bottom bar) with my bubble. */
+export function renderMe(el, view, ctx) {
+  if (view.seat === null || view.seat === undefined) {
+    el.replaceChildren(h("span", { class: "spectator" }, t("Смотрите как зритель")));
+    return;
+  }
+  el.replaceChildren(seatPlate(view, view.seat, ctx), bubble(view, view.seat, ctx));
+}

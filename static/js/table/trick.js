@@ -1,0 +1,141 @@
+/**
+ * The middle of the table: the trick (belot family: one card per seat, placed toward
+ * its seat) or the Durak bout (attack cards with their defence laid across), the
+ * face-up card and stock, and «Последняя взятка» when asked for.
+ */
+
+import { cardBack, cardFace, trumpLabel } from "./cards.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { faceUpCard, isBelot, seatName, seatPosition, stockCount } from "./view.js";
+
+/** Cards on the table at the previous render: only newly laid cards animate in. */
+let shownBefore = new Set();
+let shownNow = new Set();
+
+function isNew(code) {
+  shownNow.add(code);
+  return !shownBefore.has(code);
+}
+
+function cardEl(code, extra = {}) {
+  return h("span", { class: "card table-card", "data-card": code, ...extra }, cardFace(code));
+}
+
+/** A belot-family trick: each card toward the seat that played it. */
+function trickCards(view, trick) {
+  return h(
+    "div",
+    { class: "trick" },
+    (trick || []).map((entry, i) =>
+      h(
+        "div",
+        { class: ["trick-slot", `pos-${seatPosition(view, entry.seat)}`, isNew(entry.card) && "is-new"], style: `--i:${i}`, "data-seat": entry.seat },
+        cardEl(entry.card),
+      ),
+    ),
+  );
+}
+
+/** A Durak bout: attack cards, each with its defence on top; targets lit by the caller. */
+function boutCards(bout, ctx) {
+  return h(
+    "div",
+    { class: "bout", onclick: (ev) => ev.target.classList.contains("bout") && ctx.tapBout() },
+    (bout || []).map((pair) =>
+      h(
+        "div",
+        { class: "bout-pair" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: ["card", "table-card", "bout-attack", isNew(pair.attack) && "is-new", ...ctx.tableCardClasses(pair.attack, !pair.defence)],
+            "data-card": pair.attack,
+            "aria-label": pair.attack,
+            onclick: () => ctx.tapTable(pair.attack),
+          },
+          cardFace(pair.attack),
+        ),
+        pair.defence
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: ["card", "table-card", "bout-defence", isNew(pair.defence) && "is-new", ...ctx.tableCardClasses(pair.defence, false)],
+                "data-card": pair.defence,
+                "aria-label": pair.defence,
+                onclick: () => ctx.tapTable(pair.defence),
+              },
+              cardFace(pair.defence),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+/** The face-up card and the stock (when the view shows them). */
+function deck(view) {
+  const up = faceUpCard(view);
+  const count = stockCount(view);
+  if (!up && !count) return null;
+  return h(
+    "div",
+    { class: "deck" },
+    count ? h("div", { class: "deck-stock" }, cardBack(), h("span", { class: "deck-count" }, String(count))) : null,
+    up ? h("div", { class: "deck-up", title: t("Открытая карта") }, cardFace(up)) : null,
+  );
+}
+
+/** Render the centre into `el`: current trick or bout, or the last trick when `ui.showLast`. */
+export function renderCentre(el, view, ctx) {
+  const showLast = ctx.ui.showLast && (view.last_trick || []).length;
+  const items = [];
+  shownNow = new Set();
+  if (showLast) {
+    items.push(h("div", { class: "centre-caption" }, t("Последняя взятка")));
+    items.push(isBelot(view) ? trickCards(view, view.last_trick) : boutCards(view.last_trick, ctx.readOnly));
+  } else if (isBelot(view)) {
+    items.push(trickCards(view, view.table_cards));
+  } else {
+    items.push(boutCards(view.table_cards, ctx));
+  }
+  el.replaceChildren(...items);
+  shownBefore = shownNow;
+  el.classList.toggle("is-last-trick", Boolean(showLast));
+}
+
+/** The trump and the contract, for the top bar. */
+export function renderContract(el, view) {
+  const bits = [];
+  const c = view.contract;
+  if (c && (c.value || c.capot || c.trump)) {
+    const what = c.capot ? t("Капот") : c.value ? String(c.value) : "";
+    const mult = c.multiplier === 2 ? ` ×2 ${t("контра")}` : c.multiplier === 4 ? ` ×4 ${t("реконтра")}` : "";
+    const who = typeof c.seat === "number" ? ` · ${seatName(view, c.seat)}` : "";
+    bits.push(
+      h("span", { class: "badge badge-contract" }, `${t("Заказ")}: ${what} ${trumpLabel(c.trump || view.trump)}${mult}${who}`),
+    );
+  } else if (trumpOf(view)) {
+    const trump = trumpOf(view);
+    bits.push(h("span", { class: ["badge", "badge-trump", `suit-${trump}`] }, `${t("Козырь")}: ${trumpLabel(trump)}`));
+  }
+  el.replaceChildren(...bits, deckBadge(view));
+}
+
+/** The trump as "s c d h nt all" (a view may also give the trump card, "6h"). */
+export function trumpOf(view) {
+  const tr = view.trump;
+  if (typeof tr !== "string" || !tr) return null;
+  if (tr === "nt" || tr === "all" || tr.length === 1) return tr;
+  return tr[tr.length - 1];
+}
+
+function deckBadge(view) {
+  if (view.game !== "durak") return null;
+  const count = stockCount(view);
+  return count === null ? null : h("span", { class: "badge" }, t("колода: {n}", { n: count }));
+}
+
+export { deck as renderDeck };

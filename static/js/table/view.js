@@ -1,0 +1,119 @@
+/**
+ * Reading a `view` (PROTOCOL.md) for display: positions of seats around the table,
+ * names, sides of the score sheet, game titles. Pure functions.
+ *
+ * Keys beyond PROTOCOL.md that engines may add are read defensively here and only here
+ * (`face_up`, `stock`, `declarations`, `auction`), so a renamed key is a one-line change.
+ */
+
+import { t } from "./i18n.js";
+
+const GAME_TITLE = { bazar_blot: "Базар-блот", blot: "Блот", deberc: "Деберц", durak: "Дурак" };
+export const BELOT_FAMILY = new Set(["bazar_blot", "blot", "deberc"]);
+
+export function isBelot(view) {
+  return BELOT_FAMILY.has(view.game);
+}
+
+/** The game's title with its main options ("Базар-блот · до 101", "Дурак · переводной · Шулер"). */
+export function gameTitle(view) {
+  const o = view.options || {};
+  let title = GAME_TITLE[view.game] || view.game || "";
+  if (view.game === "bazar_blot" && o.ruleset === "gambler") title = "Базар-белот";
+  const parts = [t(title)];
+  if (view.game === "durak") {
+    parts.push(t(o.transfer ? "переводной" : "подкидной"));
+    if (o.teams) parts.push(t("пара на пару"));
+    if (o.cheating) parts.push(t("Шулер"));
+  } else if (o.target) {
+    parts.push(t("до {n}", { n: o.target }));
+  }
+  return parts.join(" · ");
+}
+
+/** Number of seat slots around the table (occupied or not). */
+export function seatCount(view) {
+  return (view.seats || []).length || (view.options && view.options.players) || 4;
+}
+
+/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right. */
+export function seatPosition(view, seat) {
+  const n = seatCount(view);
+  const me = view.seat ?? 0;
+  const rel = (((seat - me) % n) + n) % n;
+  if (rel === 0) return "bottom";
+  if (n === 2) return "top";
+  if (n === 3) return rel === 1 ? "left" : "right";
+  return ["bottom", "left", "top", "right"][rel] || "top";
+}
+
+export function seatInfo(view, seat) {
+  return (view.seats || []).find((s) => s.seat === seat) || null;
+}
+
+/** A seat's display name: its name, «Место N» when empty. */
+export function seatName(view, seat) {
+  const info = seatInfo(view, seat);
+  if (info && info.name) return info.name;
+  if (info && info.bot) return `Бот ${seat + 1}`;
+  return t("Место {n}", { n: seat + 1 });
+}
+
+export function isEmptySeat(info) {
+  return !info || (!info.name && !info.bot && !info.user);
+}
+
+/** Do the seats play in teams (a `team` on every occupied seat)? */
+export function hasTeams(view) {
+  const seats = (view.seats || []).filter((s) => !isEmptySeat(s));
+  return seats.length > 0 && seats.every((s) => s.team !== null && s.team !== undefined);
+}
+
+/**
+ * Columns of the score sheet: per team when teams play, else per seat (SCENARIOS.md
+ * "per side"). Each column: {label, sub} — «Мы»/«Они» when I sit in a team.
+ */
+export function scoreSides(view) {
+  if (hasTeams(view)) {
+    const teams = [0, 1];
+    const myTeam = view.seat !== null && view.seat !== undefined ? seatInfo(view, view.seat)?.team : null;
+    return teams.map((team) => {
+      const names = (view.seats || []).filter((s) => s.team === team).map((s) => seatName(view, s.seat));
+      const label = myTeam === null || myTeam === undefined ? names.join(" + ") : t(team === myTeam ? "Мы" : "Они");
+      return { label, sub: names.join(", ") };
+    });
+  }
+  const n = (view.totals && view.totals.length) || seatCount(view);
+  return Array.from({ length: n }, (_, i) => ({
+    label: i === view.seat ? t("Вы") : seatName(view, i),
+    sub: "",
+  }));
+}
+
+/** The face-up card (belot family proposal, Durak trump), if the view shows one. */
+export function faceUpCard(view) {
+  return view.face_up || view.upcard || view.trump_card || view.turned || null;
+}
+
+/** Cards left in the stock, if the view tells. */
+export function stockCount(view) {
+  for (const key of ["stock", "stock_count", "deck"]) {
+    const v = view[key];
+    if (typeof v === "number") return v;
+    if (Array.isArray(v)) return v.length;
+  }
+  return null;
+}
+
+/** The declarations to show: [{seat, kinds: [..], cards: [..]}] from `view.declarations`. */
+export function declarations(view) {
+  const raw = view.declarations || view.declared || [];
+  const list = Array.isArray(raw)
+    ? raw
+    : Object.entries(raw).map(([seat, v]) => ({ seat: Number(seat), ...(Array.isArray(v) ? { kinds: v } : v) }));
+  return list.map((d) => ({
+    seat: d.seat,
+    kinds: d.kinds || (d.kind ? [d.kind] : []) || [],
+    cards: d.cards || [],
+  }));
+}
