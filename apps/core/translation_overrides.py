@@ -8,6 +8,4 @@ from django.utils.translation import gettext_noop
 
 ALLAUTH_WORDING = [
     gettext_noop("Sign Up"),  # ru: «Регистрация» (allauth says «Зарегистрируйтесь»)
-    gettext_noop("Sign In"),  # ru: «Вход»
-    gettext_noop("Sign Out"),  # ru: «Выход»
 ]
