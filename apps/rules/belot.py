@@ -14,6 +14,7 @@ Hooks a game overrides (``must`` = abstract, others have a default):
 ``setup()``              must: read ``self.options``; set ``self.n`` and ``self.teams``
 ``deal_shuffled(cards)`` split a shuffled deck into ``(hands, stock)``; default: equal hands
 ``begin_auction()``      must: set the auction fields and ``self.turn`` after a deal
+``void_deal(events)``    whether a fresh deal is void before the auction (redeal); default no
 ``auction_legal(seat)``  must: legal auction actions of ``seat``
 ``auction_apply(...)``   must: validate then apply an auction action; call ``start_play`` or
                          ``redeal`` when the auction ends
@@ -148,6 +149,11 @@ class TrickGame(Game):
     def begin_auction(self) -> None:
         """Set the auction fields and ``self.turn`` for a freshly dealt deal."""
         raise NotImplementedError
+
+    def void_deal(self, events: list[Event]) -> bool:
+        """Whether the deal just dealt is void before its auction (Gambler: four sevens in one
+        hand); the base then records a redeal and the next dealer deals. Default: never."""
+        return False
 
     def auction_legal(self, seat: int) -> list[Action]:
         """Legal auction actions of ``seat``; [] when ``seat`` may not speak now."""
@@ -290,6 +296,9 @@ class TrickGame(Game):
         self.hands = masks
         self.phase = AUCTION
         events.append({"type": "deal", "number": self.number, "dealer": self.dealer})
+        if self.void_deal(events):
+            self.redeal(events)
+            return
         self.begin_auction()
 
     def _reset_play(self) -> None:
