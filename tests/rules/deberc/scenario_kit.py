@@ -1,0 +1,94 @@
+"""Helpers to write Деберц scenario files (used by ``build_scenarios.py``).
+
+Hands and stocks are written as space-separated codes; :func:`fill` completes a partial deal
+with the unused cards in a fixed order, so a scenario names only the cards that matter.
+:func:`build` turns a compact case into the SCENARIOS.md spec; a deal marked ``finish`` is
+played to its end after its listed actions by the engine's own timeout policy
+(:func:`apps.rules.autoplay.choose_for_state`), which only chooses legal cards: the
+expectations of every case are written by hand in ``build_scenarios.py``.
+"""
+
+from __future__ import annotations
+
+from apps.rules import api, autoplay
+from apps.rules.cards import CODES, DECK_32
+
+ORDER = [CODES[c] for c in DECK_32]
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+def fill(hands: dict[int, str], stock: str, n: int, size: int = 6, stock_len: int | None = None) -> dict:
+    """A full deal: ``hands`` completed to ``size`` cards and ``stock`` to the rest of the
+    deck (``stock_len`` cards, default all), unused cards taken in deck order."""
+    given = {s: cards(h) for s, h in hands.items()}
+    st = cards(stock)
+    used = {c for h in given.values() for c in h} | set(st)
+    assert len(used) == sum(len(h) for h in given.values()) + len(st), "a card is given twice"
+    free = [c for c in ORDER if c not in used]
+    out = {}
+    for s in range(n):
+        h = list(given.get(s, []))
+        while len(h) < size:
+            h.append(free.pop(0))
+        out[str(s)] = h
+    st = st + free
+    if stock_len is not None:
+        st = st[:stock_len]
+    assert len(st) == 32 - n * size or stock_len is not None
+    return {"hands": out, "stock": st}
+
+
+def act(seat: int, kind: str, value: str | None = None, system: bool = False) -> dict:
+    """``act(0, "play", "Js")``, ``act(1, "name", "h")``, ``act(2, "take")``."""
+    a: dict = {"seat": seat, "type": kind}
+    if kind == "play":
+        a["card"] = value
+    elif kind == "name":
+        a["trump"] = value
+    if system:
+        a["system"] = True
+    return a
+
+
+def build(case: dict) -> dict:
+    """The scenario spec of ``case``: name, game, options, dealer, seed, deals, expect."""
+    deals = []
+    for d in case["deals"]:
+        deal = {"hands": d["hands"], "stock": d["stock"], "actions": list(d.get("actions", []))}
+        deals.append((deal, d.get("finish", False)))
+    state = api.new_match(
+        "deberc",
+        case.get("options", {}),
+        seed=case.get("seed", 1),
+        deals=[{"hands": d["hands"], "stock": d["stock"]} for d, _ in deals],
+        dealer=case.get("dealer"),
+    )
+    for index, (deal, finish) in enumerate(deals):
+        for a in deal["actions"]:
+            try:
+                api.apply(state, a["seat"], {k: v for k, v in a.items() if k not in ("seat", "system")},
+                          system=bool(a.get("system")))
+            except Exception:  # refusals are part of some cases
+                pass
+        while finish and state.number == index and state.to_act():
+            seat = state.to_act()[0]
+            if state.phase != "play":
+                raise AssertionError(f"{case['name']}: deal {index} needs its auction actions")
+            card = CODES[autoplay.choose_for_state(state, seat)]
+            api.apply(state, seat, {"type": "play", "card": card})
+            deal["actions"].append(act(seat, "play", card))
+    spec = {
+        "name": case["title"],
+        "game": "deberc",
+        "options": case.get("options", {}),
+        "dealer": case.get("dealer"),
+        "seed": case.get("seed", 1),
+        "deals": [d for d, _ in deals],
+        "expect": case["expect"],
+    }
+    if "dealer" not in case:
+        spec.pop("dealer")
+    return spec
