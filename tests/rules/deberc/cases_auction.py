@@ -1,4 +1,5 @@
 """Деберц cases: trump choice and обяз, extra cards, деберц, timeouts, leave (expectations by hand)."""
+# ruff: noqa: E501  (case tables: one card list or title per line reads better than wrapped)
 
 from __future__ import annotations
 
@@ -17,8 +18,12 @@ def plays(text: str) -> list[dict]:
 
 
 def deal(hands: dict[int, str], stock: str, actions: list[dict], finish: bool = False) -> dict:
-    return {"hands": {str(s): cards(h) for s, h in hands.items()}, "stock": cards(stock), "actions": actions,
-            "finish": finish}
+    return {
+        "hands": {str(s): cards(h) for s, h in hands.items()},
+        "stock": cards(stock),
+        "actions": actions,
+        "finish": finish,
+    }
 
 
 # Default deals by player count (fill: hands in deck order, then the stock).
@@ -51,8 +56,9 @@ CASES: list[dict] = [
         "title": "2 players: after two passes the round 2 dealer may not pass (обяз) nor take; he names another suit",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [with_actions(F2, [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "pass"),
-                                    act(0, "take")])],
+        "deals": [
+            with_actions(F2, [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "pass"), act(0, "take")])
+        ],
         "expect": {
             "rejected": [{"deal": 0, "index": 3, "code": "must_name"}, {"deal": 0, "index": 4}],
             "deals": [],
@@ -65,8 +71,21 @@ CASES: list[dict] = [
         "title": "4 players: everyone passes twice round the table; the dealer's pass is refused, he must name",
         "options": {"players": 4},
         "dealer": 2,
-        "deals": [with_actions(F4, [act(3, "pass"), act(0, "pass"), act(1, "pass"), act(2, "pass"),
-                                    act(3, "pass"), act(0, "pass"), act(1, "pass"), act(2, "pass")])],
+        "deals": [
+            with_actions(
+                F4,
+                [
+                    act(3, "pass"),
+                    act(0, "pass"),
+                    act(1, "pass"),
+                    act(2, "pass"),
+                    act(3, "pass"),
+                    act(0, "pass"),
+                    act(1, "pass"),
+                    act(2, "pass"),
+                ],
+            )
+        ],
         "expect": {
             "rejected": [{"deal": 0, "index": 7, "code": "must_name"}],
             "deals": [],
@@ -91,8 +110,17 @@ CASES: list[dict] = [
         "title": "2 on 2: round 2, the first suit named is trump; left of the dealer leads with 6 + 2 cards",
         "options": {"players": 4, "teams": True},
         "dealer": 1,
-        "deals": [with_actions(F4, [*(act(s, "pass") for s in (2, 3, 0, 1)), act(2, "pass"), act(3, "name", "s"),
-                                    act(0, "name", "c")])],
+        "deals": [
+            with_actions(
+                F4,
+                [
+                    *(act(s, "pass") for s in (2, 3, 0, 1)),
+                    act(2, "pass"),
+                    act(3, "name", "s"),
+                    act(0, "name", "c"),
+                ],
+            )
+        ],
         "expect": {
             "rejected": [{"deal": 0, "index": 6, "code": "not_your_turn"}],
             "deals": [],
@@ -118,10 +146,16 @@ CASES: list[dict] = [
         "title": "3 players: name is refused in round 1 and take in round 2",
         "options": {"players": 3},
         "dealer": 0,
-        "deals": [with_actions(F3, [act(1, "name", "s"), act(1, "pass"), act(2, "pass"), act(0, "pass"),
-                                    act(1, "take")])],
+        "deals": [
+            with_actions(
+                F3, [act(1, "name", "s"), act(1, "pass"), act(2, "pass"), act(0, "pass"), act(1, "take")]
+            )
+        ],
         "expect": {
-            "rejected": [{"deal": 0, "index": 0, "code": "wrong_round"}, {"deal": 0, "index": 4, "code": "wrong_round"}],
+            "rejected": [
+                {"deal": 0, "index": 0, "code": "wrong_round"},
+                {"deal": 0, "index": 4, "code": "wrong_round"},
+            ],
             "to_act": [1],
             "legal": {"1": [name("s"), name("c"), name("h"), PASS]},
         },
@@ -144,9 +178,14 @@ CASES: list[dict] = [
         "title": "2 players: the taker left of the dealer gets stock[1..3], not the face-up card, and leads 9 cards",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [deal({1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"}, "8s Qh Th 8h 9c Jc 9d " + " ".join(
-            c for c in cards("7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh")
-        ), [act(1, "take"), act(1, "play", "8s")])],
+        "deals": [
+            deal(
+                {1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"},
+                "8s Qh Th 8h 9c Jc 9d "
+                + " ".join(c for c in cards("7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh")),
+                [act(1, "take"), act(1, "play", "8s")],
+            )
+        ],
         "expect": {
             "rejected": [{"deal": 0, "index": 1, "code": "not_in_hand"}],
             "to_act": [1],
@@ -158,9 +197,13 @@ CASES: list[dict] = [
         "title": "2 players: the dealer gets stock[4..6]; void in hearts and without trumps he may play any of his 9",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [deal({1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"},
-                       "8s Qh Th 8h 9c Jc 9d 7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh",
-                       [act(1, "take"), act(1, "play", "Ah")])],
+        "deals": [
+            deal(
+                {1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"},
+                "8s Qh Th 8h 9c Jc 9d 7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh",
+                [act(1, "take"), act(1, "play", "Ah")],
+            )
+        ],
         "expect": {
             "rejected": [],
             "to_act": [0],
@@ -172,9 +215,13 @@ CASES: list[dict] = [
         "title": "2 players: the dealer names hearts under обяз; the non-dealer still gets the first batch and leads",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [deal({1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"},
-                       "8s Qh Th 8h 9c Jc 9d 7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh",
-                       [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "name", "h"), act(0, "play", "Ac")])],
+        "deals": [
+            deal(
+                {1: "Js 9s As Ah Kh 7c", 0: "Ac Tc Kc Ad Td Kd"},
+                "8s Qh Th 8h 9c Jc 9d 7s Ts Qs Ks 8c Qc 7d 8d Jd Qd 7h 9h Jh",
+                [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "name", "h"), act(0, "play", "Ac")],
+            )
+        ],
         "expect": {
             "rejected": [{"deal": 0, "index": 4, "code": "not_your_turn"}],
             "to_act": [1],
@@ -206,8 +253,18 @@ CASES: list[dict] = [
         "title": "4 players: left of the dealer gets stock[1..2] and leads 8 cards",
         "options": {"players": 4},
         "dealer": 2,
-        "deals": [deal({3: "9s Ts 9d Td Jd Qd", 0: "7s 8s 7c 8c 9c Tc", 1: "Js Qs Jc Qc Kc Ac", 2: "7d 8d Kd Ad 9h Th"},
-                       "7h Ks As Jh Qh Kh Ah 8h", [act(3, "take")])],
+        "deals": [
+            deal(
+                {
+                    3: "9s Ts 9d Td Jd Qd",
+                    0: "7s 8s 7c 8c 9c Tc",
+                    1: "Js Qs Jc Qc Kc Ac",
+                    2: "7d 8d Kd Ad 9h Th",
+                },
+                "7h Ks As Jh Qh Kh Ah 8h",
+                [act(3, "take")],
+            )
+        ],
         "expect": {"rejected": [], "to_act": [3], "legal": {"3": plays("9s Ts 9d Td Jd Qd Ks As")}},
     },
     {
@@ -215,9 +272,18 @@ CASES: list[dict] = [
         "title": "4 players: the dealer's batch is the face-up card and stock[7]; void in spades he must trump",
         "options": {"players": 4},
         "dealer": 2,
-        "deals": [deal({3: "9s Ts 9d Td Jd Qd", 0: "7s 8s 7c 8c 9c Tc", 1: "Js Qs Jc Qc Kc Ac", 2: "7d 8d Kd Ad 9h Th"},
-                       "7h Ks As Jh Qh Kh Ah 8h",
-                       [act(3, "take"), act(3, "play", "9s"), act(0, "play", "7s"), act(1, "play", "Qs")])],
+        "deals": [
+            deal(
+                {
+                    3: "9s Ts 9d Td Jd Qd",
+                    0: "7s 8s 7c 8c 9c Tc",
+                    1: "Js Qs Jc Qc Kc Ac",
+                    2: "7d 8d Kd Ad 9h Th",
+                },
+                "7h Ks As Jh Qh Kh Ah 8h",
+                [act(3, "take"), act(3, "play", "9s"), act(0, "play", "7s"), act(1, "play", "Qs")],
+            )
+        ],
         "expect": {"rejected": [], "to_act": [2], "legal": {"2": plays("9h Th 7h 8h")}},
     },
     {
@@ -225,10 +291,24 @@ CASES: list[dict] = [
         "title": "2 on 2: the dealer's partner takes; the face-up card still goes to the dealer",
         "options": {"players": 4, "teams": True},
         "dealer": 2,
-        "deals": [deal({3: "9s Ts 9d Td Jd Qd", 0: "7s 8s 7c 8c 9c Tc", 1: "Js Qs Jc Qc Kc Ac", 2: "7d 8d Kd Ad 9h Th"},
-                       "7h Ks As Jh Qh Kh Ah 8h",
-                       [act(3, "pass"), act(0, "take"), act(3, "play", "9s"), act(0, "play", "7s"),
-                        act(1, "play", "Qs")])],
+        "deals": [
+            deal(
+                {
+                    3: "9s Ts 9d Td Jd Qd",
+                    0: "7s 8s 7c 8c 9c Tc",
+                    1: "Js Qs Jc Qc Kc Ac",
+                    2: "7d 8d Kd Ad 9h Th",
+                },
+                "7h Ks As Jh Qh Kh Ah 8h",
+                [
+                    act(3, "pass"),
+                    act(0, "take"),
+                    act(3, "play", "9s"),
+                    act(0, "play", "7s"),
+                    act(1, "play", "Qs"),
+                ],
+            )
+        ],
         "expect": {"rejected": [], "to_act": [2], "legal": {"2": plays("9h Th 7h 8h")}},
     },
     # ------------------------------------------------------------------ деберц
@@ -237,13 +317,29 @@ CASES: list[dict] = [
         "title": "2 players: the extra cards complete 8..A of trumps in the dealer's hand: he wins the match at once",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [deal({0: "8h 9h Th Jh Qh 7s", 1: "7c 8c 9c Tc Jc Qc"},
-                       "7h 8s 9s Ts Kh Ah Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad", [act(1, "take")])],
+        "deals": [
+            deal(
+                {0: "8h 9h Th Jh Qh 7s", 1: "7c 8c 9c Tc Jc Qc"},
+                "7h 8s 9s Ts Kh Ah Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad",
+                [act(1, "take")],
+            )
+        ],
         "expect": {
             "rejected": [],
-            "deals": [{"redeal": False, "trump": "h", "contract": {"seat": 1, "trump": "h"}, "tricks": [0, 0],
-                       "card_points": [0, 0], "combos": [0, 0], "belote": [0, 0], "hanging": 0, "deberc": 0,
-                       "scores": [0, 0]}],
+            "deals": [
+                {
+                    "redeal": False,
+                    "trump": "h",
+                    "contract": {"seat": 1, "trump": "h"},
+                    "tricks": [0, 0],
+                    "card_points": [0, 0],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "hanging": 0,
+                    "deberc": 0,
+                    "scores": [0, 0],
+                }
+            ],
             "totals": [0, 0],
             "finished": True,
             "winners": [0],
@@ -256,12 +352,18 @@ CASES: list[dict] = [
         "title": "3 players: clubs named in round 2; the dealer's extra cards bring Ac to his 8c..Kc: деберц",
         "options": {"players": 3},
         "dealer": 2,
-        "deals": [deal({2: "8c 9c Tc Jc Qc Kc", 0: "7s 8s 7d 8d 9d Td", 1: "Jd Qd Kd Ad 9h Th"},
-                       "7h 9s Ts Js Qs Ks As Ac Jh Qh 7c Kh Ah 8h",
-                       [act(0, "pass"), act(1, "pass"), act(2, "pass"), act(0, "pass"), act(1, "name", "c")])],
+        "deals": [
+            deal(
+                {2: "8c 9c Tc Jc Qc Kc", 0: "7s 8s 7d 8d 9d Td", 1: "Jd Qd Kd Ad 9h Th"},
+                "7h 9s Ts Js Qs Ks As Ac Jh Qh 7c Kh Ah 8h",
+                [act(0, "pass"), act(1, "pass"), act(2, "pass"), act(0, "pass"), act(1, "name", "c")],
+            )
+        ],
         "expect": {
             "rejected": [],
-            "deals": [{"trump": "c", "contract": {"seat": 1, "trump": "c"}, "deberc": 2, "scores": [0, 0, 0]}],
+            "deals": [
+                {"trump": "c", "contract": {"seat": 1, "trump": "c"}, "deberc": 2, "scores": [0, 0, 0]}
+            ],
             "totals": [0, 0, 0],
             "finished": True,
             "winners": [2],
@@ -273,10 +375,22 @@ CASES: list[dict] = [
         "title": "4 players: the face-up Ac is taken; it goes to the dealer holding 8c..Kc: деберц, he alone wins",
         "options": {"players": 4},
         "dealer": 3,
-        "deals": [deal({3: "8c 9c Tc Jc Qc Kc", 0: "7s 8s 9s Ts Js Qs", 1: "Ks As 7d 8d 9d Td", 2: "Jd Qd Kd Ad 7h 8h"},
-                       "Ac 9h Th Jh Qh Kh Ah 7c", [act(0, "take")])],
+        "deals": [
+            deal(
+                {
+                    3: "8c 9c Tc Jc Qc Kc",
+                    0: "7s 8s 9s Ts Js Qs",
+                    1: "Ks As 7d 8d 9d Td",
+                    2: "Jd Qd Kd Ad 7h 8h",
+                },
+                "Ac 9h Th Jh Qh Kh Ah 7c",
+                [act(0, "take")],
+            )
+        ],
         "expect": {
-            "deals": [{"trump": "c", "contract": {"seat": 0, "trump": "c"}, "deberc": 3, "scores": [0, 0, 0, 0]}],
+            "deals": [
+                {"trump": "c", "contract": {"seat": 0, "trump": "c"}, "deberc": 3, "scores": [0, 0, 0, 0]}
+            ],
             "finished": True,
             "winners": [3],
         },
@@ -286,8 +400,18 @@ CASES: list[dict] = [
         "title": "2 on 2: деберц in the dealer's hand wins the match for his team",
         "options": {"players": 4, "teams": True},
         "dealer": 3,
-        "deals": [deal({3: "8c 9c Tc Jc Qc Kc", 0: "7s 8s 9s Ts Js Qs", 1: "Ks As 7d 8d 9d Td", 2: "Jd Qd Kd Ad 7h 8h"},
-                       "Ac 9h Th Jh Qh Kh Ah 7c", [act(0, "take")])],
+        "deals": [
+            deal(
+                {
+                    3: "8c 9c Tc Jc Qc Kc",
+                    0: "7s 8s 9s Ts Js Qs",
+                    1: "Ks As 7d 8d 9d Td",
+                    2: "Jd Qd Kd Ad 7h 8h",
+                },
+                "Ac 9h Th Jh Qh Kh Ah 7c",
+                [act(0, "take")],
+            )
+        ],
         "expect": {
             "deals": [{"deberc": 3, "scores": [0, 0], "tricks": [0, 0]}],
             "totals": [0, 0],
@@ -300,10 +424,19 @@ CASES: list[dict] = [
         "title": "2 players: 7..K of trumps (no ace) is not деберц: play starts",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [deal({1: "7h 8h 9h Th Jh Qh", 0: "7c 8c 9c Tc Jc Qc"},
-                       "Ah Kh 7s 8s 9s Ts Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad", [act(1, "take")])],
-        "expect": {"deals": [], "finished": False, "to_act": [1],
-                   "legal": {"1": plays("7h 8h 9h Th Jh Qh Kh 7s 8s")}},
+        "deals": [
+            deal(
+                {1: "7h 8h 9h Th Jh Qh", 0: "7c 8c 9c Tc Jc Qc"},
+                "Ah Kh 7s 8s 9s Ts Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad",
+                [act(1, "take")],
+            )
+        ],
+        "expect": {
+            "deals": [],
+            "finished": False,
+            "to_act": [1],
+            "legal": {"1": plays("7h 8h 9h Th Jh Qh Kh 7s 8s")},
+        },
     },
     # ------------------------------------------------------------------ timeouts, leave
     {
@@ -311,9 +444,16 @@ CASES: list[dict] = [
         "title": "3 players: a timed-out seat passes in round 1 (system action); a player cannot send a timeout",
         "options": {"players": 3},
         "dealer": 0,
-        "deals": [with_actions(F3, [act(1, "timeout"), act(1, "timeout", system=True), act(1, "timeout", system=True)])],
+        "deals": [
+            with_actions(
+                F3, [act(1, "timeout"), act(1, "timeout", system=True), act(1, "timeout", system=True)]
+            )
+        ],
         "expect": {
-            "rejected": [{"deal": 0, "index": 0, "code": "system_only"}, {"deal": 0, "index": 2, "code": "not_your_turn"}],
+            "rejected": [
+                {"deal": 0, "index": 0, "code": "system_only"},
+                {"deal": 0, "index": 2, "code": "not_your_turn"},
+            ],
             "to_act": [2],
             "legal": {"2": [TAKE, PASS]},
         },
@@ -323,7 +463,9 @@ CASES: list[dict] = [
         "title": "2 players: the obliged dealer times out in round 2: the server names a suit for him and play starts",
         "options": {"players": 2},
         "dealer": 0,
-        "deals": [with_actions(F2, [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "timeout", system=True)])],
+        "deals": [
+            with_actions(F2, [act(1, "pass"), act(0, "pass"), act(1, "pass"), act(0, "timeout", system=True)])
+        ],
         "expect": {"rejected": [], "deals": [], "to_act": [1]},
     },
     {
@@ -331,9 +473,18 @@ CASES: list[dict] = [
         "title": "4 players: a timed-out seat that must beat the trump gets its only legal card played",
         "options": {"players": 4},
         "dealer": 3,
-        "deals": [deal({0: "Th 7s 8s 9s Ts Js", 1: "Ah 8h Qs Ks As 7c", 2: "Kh Qh 8c 9c Tc Jc", 3: "9h Jh Qc Kc Ac 7d"},
-                       "7h 8d 9d Td Jd Qd Kd Ad",
-                       [act(0, "take"), act(0, "play", "Th"), act(1, "timeout", system=True)])],
+        "deals": [
+            deal(
+                {
+                    0: "Th 7s 8s 9s Ts Js",
+                    1: "Ah 8h Qs Ks As 7c",
+                    2: "Kh Qh 8c 9c Tc Jc",
+                    3: "9h Jh Qc Kc Ac 7d",
+                },
+                "7h 8d 9d Td Jd Qd Kd Ad",
+                [act(0, "take"), act(0, "play", "Th"), act(1, "timeout", system=True)],
+            )
+        ],
         "expect": {"rejected": [], "to_act": [2], "legal": {"2": plays("Kh Qh")}},
     },
     {

@@ -10,8 +10,11 @@ expectations of every case are written by hand in ``build_scenarios.py``.
 
 from __future__ import annotations
 
+import contextlib
+
 from apps.rules import api, autoplay
 from apps.rules.cards import CODES, DECK_32
+from apps.rules.errors import IllegalAction
 
 ORDER = [CODES[c] for c in DECK_32]
 
@@ -68,11 +71,9 @@ def build(case: dict) -> dict:
     )
     for index, (deal, finish) in enumerate(deals):
         for a in deal["actions"]:
-            try:
-                api.apply(state, a["seat"], {k: v for k, v in a.items() if k not in ("seat", "system")},
-                          system=bool(a.get("system")))
-            except Exception:  # refusals are part of some cases
-                pass
+            action = {k: v for k, v in a.items() if k not in ("seat", "system")}
+            with contextlib.suppress(IllegalAction):  # refusals are part of some cases
+                api.apply(state, a["seat"], action, system=bool(a.get("system")))
         while finish and state.number == index and state.to_act():
             seat = state.to_act()[0]
             if state.phase != "play":
