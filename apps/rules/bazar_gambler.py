@@ -1,18 +1,47 @@
 """Базар-белот, ruleset ``gambler`` (seed 002): a subclass of :class:`BazarBlot`.
 
-Minimal placeholder until the Gambler ruleset is written: it only changes the trump choices
-(``all`` added) and the default target (301); the other differences of RULES.md are still
-to be implemented by overriding the hooks listed in :mod:`apps.rules.bazar_blot`.
+What it changes (RULES.md ``bazar_blot`` / ``gambler``), each by a hook:
+
+- trumps: ``all`` (every suit trump, 258 = 26 per deal, belote in every suit, capot 35);
+- auction (4 players, :meth:`BazarGambler.auction_legal` / ``auction_apply``):
+  contra by either opponent of the last bid, in or out of turn, while his partner has made
+  no call since that bid (so ``to_act`` may list two seats); the contracted pair answers
+  clockwise from the contra-er; a pair whose both players passed in round one keeps only
+  ``pass`` and ``contra``; after three passes the bidder speaks once more (higher in his own
+  trump or a capot in it: the auction ends, no contra; another trump: reopened; pass: ends);
+  after a capot only a capot in a game worth more (``all``) may follow;
+- four sevens in one hand: the deal is void (:meth:`void_deal`); four eights in one hand at the
+  start of play: every combination of the deal is cancelled, belote stays;
+- declarations count only when shown in trick 2 (:class:`apps.rules.blot_show.ShowRule`);
+- scoring: a bid of XX is made with XX × 10 real card points + own counted combinations +
+  own belote and a trick; a failed capot gives the opponents the capot's game (25, 35 in
+  all-trumps); the deal's whole game is 16, or 26 in all-trumps.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from .bazar_blot import BazarBlot, normalize_bazar_options
+from .base import Action, Event
+from .bazar_blot import (
+    CONTRA_ACTION,
+    RECONTRA_ACTION,
+    BazarBlot,
+    bid_action,
+    capot_action,
+    normalize_bazar_options,
+)
+from .belot import PASS
+from .blot_show import ShowRule
+from .cards import EIGHT, SEVEN
+from .errors import IllegalAction
+from .tricks import ALL, RANK_MASK, round_small
+
+SEVENS = RANK_MASK[SEVEN]
+EIGHTS = RANK_MASK[EIGHT]
 
 
-class BazarGambler(BazarBlot):
+class BazarGambler(ShowRule, BazarBlot):
     """``bazar_blot`` with ``ruleset: "gambler"``."""
 
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt", "all")
@@ -21,3 +50,232 @@ class BazarGambler(BazarBlot):
     @classmethod
     def normalize_options(cls, options: dict) -> dict:
         return normalize_bazar_options(options, cls.DEFAULT_TARGET)
+
+    # ------------------------------------------------------- deal checks
+    def void_deal(self, events: list[Event]) -> bool:
+        """Four sevens in one hand: the deal is void before the auction."""
+        for seat, hand in enumerate(self.hands):
+            if hand & SEVENS == SEVENS:
+                events.append({"type": "four_sevens", "seat": seat})
+                return True
+        return False
+
+    def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
+        super().start_play(mode, leader, contract)
+        self.four_eights = any(h & EIGHTS == EIGHTS for h in self.hands)
+
+    def combos_cancelled(self) -> bool:
+        return self.four_eights
+
+    # ------------------------------------------------------------ auction
+    def begin_auction(self) -> None:
+        super().begin_auction()
+        self.four_eights = False
+        if self.n == 4:
+            #: Seats whose first call of the auction was a pass / that have made a call.
+            self.first_pass = 0
+            self.called = 0
+            #: Seats that made a call since the last bid (their partners may no longer contra).
+            self.since_bid = 0
+            self.last_word = False
+
+    def _silenced(self, seat: int) -> bool:
+        """Both players of ``seat``'s pair passed in the first round."""
+        pair = (1 << seat) | (1 << ((seat + 2) % 4))
+        return self.first_pass & pair == pair
+
+    def contra_allowed(self, seat: int) -> bool:
+        """An opponent of the last bid, no contra yet, his partner silent since that bid."""
+        bs = self.bid_seat
+        return (
+            bs >= 0
+            and self.contra_seat < 0
+            and (seat - bs) % 2 == 1
+            and not self.since_bid >> ((seat + 2) % 4) & 1
+        )
+
+    def auction_to_act(self) -> list[int]:
+        if self.n == 2 or self.contra_seat >= 0 or self.bid_seat < 0:
+            return [self.turn]
+        seats = [self.turn]
+        for seat in ((self.bid_seat + 1) % 4, (self.bid_seat + 3) % 4):
+            if seat != self.turn and self.contra_allowed(seat):
+                seats.append(seat)
+        seats.sort()
+        return seats
+
+    def auction_legal(self, seat: int) -> list[Action]:
+        if self.n == 2:
+            return super().auction_legal(seat)
+        if self.contra_seat >= 0:
+            return [PASS, RECONTRA_ACTION] if seat == self.turn else []
+        contra = self.contra_allowed(seat)
+        if seat != self.turn:
+            return [CONTRA_ACTION] if contra else []
+        silenced = self._silenced(seat)
+        key = (
+            self.bid,
+            self.capot,
+            self.bid_trump if self.capot else "",
+            silenced,
+            self.last_word,
+            self.options["no_trump"],
+            contra,
+        )
+        cached = self._legal_cache.get(key)
+        if cached is None:
+            cached = self._legal_cache[key] = tuple(self._gambler_legal(*key))
+        return list(cached)
+
+    def _gambler_legal(
+        self,
+        bid: int,
+        capot: bool,
+        capot_trump: str,
+        silenced: bool,
+        last_word: bool,
+        no_trump: bool,
+        contra: bool,
+    ) -> list[Action]:
+        out: list[Action] = [PASS]
+        if not silenced:
+            trumps = self.trump_codes()
+            if capot:
+                if capot_trump != "all" and "all" in trumps:
+                    out.append(capot_action("all"))
+            else:
+                low, high = self.bid_range()
+                for value in range(max(low, bid + 1), high + 1):
+                    out.extend(bid_action(value, t) for t in trumps)
+                out.extend(capot_action(t) for t in trumps)
+        if contra:
+            out.append(CONTRA_ACTION)
+        return out
+
+    def timeout_auction(self, seat: int) -> Action:
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", "only the seat in turn times out")
+        return PASS
+
+    def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
+        if self.n == 2 or self.contra_seat >= 0:
+            super().auction_apply(seat, action, events)
+            return
+        kind = action["type"]
+        if kind == "contra":
+            if not self.contra_allowed(seat):
+                raise IllegalAction(
+                    "cannot_contra", "contra: an opponent of the bid, partner silent since it"
+                )
+            self._call(seat, CONTRA_ACTION, events)
+            self.contra_seat = seat
+            self.multiplier = 2
+            self.answer = self.contra_answerers(seat)
+            self.turn = self.answer[0]
+            return
+        if seat != self.turn:
+            raise IllegalAction("not_your_turn", f"seat {seat} may only say contra now")
+        if kind == "pass":
+            self._record(seat, True)
+            self._call(seat, PASS, events)
+            if self.last_word:
+                self._auction_won(events)
+                return
+            self.passes += 1
+            if self.bid_seat < 0 and self.passes >= 4:
+                self.redeal(events)
+                return
+            if self.bid_seat >= 0 and self.passes >= 3:
+                self.last_word = True
+            self.turn = (seat + 1) % 4
+        elif kind in ("bid", "capot"):
+            canonical = self._check_bid(seat, kind, action)
+            self._record(seat, False)
+            self._call(seat, canonical, events)
+            own = self.last_word and canonical["trump"] == self.bid_trump
+            self.bid = canonical.get("value", 25)
+            self.bid_seat = seat
+            self.bid_trump = canonical["trump"]
+            self.capot = kind == "capot"
+            self.passes = 0
+            self.since_bid = 0
+            self.last_word = False
+            if own:
+                self._auction_won(events)
+                return
+            self.turn = (seat + 1) % 4
+        elif kind == "recontra":
+            raise IllegalAction("cannot_recontra", "recontra only answers a contra")
+        else:
+            raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+
+    def _check_bid(self, seat: int, kind: str, action: Action) -> dict:
+        """The canonical bid/capot dict of a legal raise; ``IllegalAction`` otherwise."""
+        if self._silenced(seat):
+            raise IllegalAction("pair_passed", "a pair that passed in round one may only pass or contra")
+        trump = action.get("trump")
+        self._check_trump(trump)
+        if kind == "capot":
+            if self.capot and (trump != "all" or self.bid_trump == "all"):
+                raise IllegalAction("capot_too_low", "after a capot only an all-trumps capot")
+            return capot_action(trump)
+        if self.capot:
+            raise IllegalAction("no_raise_after_capot", "after a capot only a capot in a game worth more")
+        value = action.get("value")
+        low, high = self.bid_range()
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise IllegalAction("bad_value", f"a bid is {low}..{high}")
+        if value <= self.bid:
+            raise IllegalAction("bid_too_low", f"a bid must be higher than {self.bid}")
+        return bid_action(value, trump)
+
+    def _record(self, seat: int, passed: bool) -> None:
+        bit = 1 << seat
+        if not self.called & bit:
+            self.called |= bit
+            if passed:
+                self.first_pass |= bit
+        self.since_bid |= bit
+
+    # ------------------------------------------------------------ scoring
+    def whole_game(self) -> int:
+        """Small points of a deal's game: 26 in all-trumps, else 16."""
+        return 26 if self.trump == ALL else 16
+
+    def capot_game(self) -> int:
+        return 35 if self.trump == ALL else 25
+
+    def game_values(self, ct: int) -> list[int]:
+        """As classic with a 26-point game in all-trumps; a failed capot contract's game
+        (the capot's value) goes to the opponents."""
+        ot = 1 - ct
+        game = [0, 0]
+        n = self.ntricks
+        if self.tricks[ct] == n:
+            game[ct] = self.capot_game()
+        elif self.tricks[ot] == n or self.contract["capot"]:
+            game[ot] = self.capot_game()
+        else:
+            game[ot] = round_small(self.points[ot])
+            game[ct] = self.whole_game() - game[ot]
+        return game
+
+    def made_contract(self, ct: int, game: list[int], combos: list[int], belote: list[int]) -> bool:
+        """Made: real card points + own counted combinations + own belote >= bid × 10, with a
+        trick; a capot contract needs every trick."""
+        if self.contract["capot"]:
+            return self.tricks[ct] == self.ntricks
+        own = self.points[ct] + 10 * (combos[ct] + belote[ct])
+        return own >= self.contract["value"] * 10 and self.tricks[ct] >= 1
+
+    # -------------------------------------------------------------- views
+    def view_extra(self, seat: int | None) -> dict:
+        extra = super().view_extra(seat)
+        # The seat the turn waits for (timers, bots); an out-of-turn contra is optional.
+        extra["awaiting"] = [self.turn] if self.phase in ("auction", "play") else []
+        if self.n == 4 and self.phase == "auction":
+            extra["last_word"] = self.last_word
+            extra["silenced"] = [s for s in range(2) if self._silenced(s)]
+        if self.phase == "play":
+            extra["four_eights"] = self.four_eights
+        return extra
