@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.rules.deberc.scenario_kit import act, cards, fill
+from tests.rules.deberc.scenario_kit import ORDER, act, cards, fill
 
 TAKE = {"type": "take"}
 PASS = {"type": "pass"}
@@ -18,6 +18,9 @@ def plays(text: str) -> list[dict]:
 
 
 def deal(hands: dict[int, str], stock: str, actions: list[dict], finish: bool = False) -> dict:
+    """A deal with every one of the 32 cards given exactly once."""
+    given = [c for h in hands.values() for c in cards(h)] + cards(stock)
+    assert sorted(given) == sorted(ORDER), f"not a full deck: {sorted(set(ORDER) ^ set(given))}"
     return {
         "hands": {str(s): cards(h) for s, h in hands.items()},
         "stock": cards(stock),

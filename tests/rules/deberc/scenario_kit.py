@@ -93,3 +93,34 @@ def build(case: dict) -> dict:
     if "dealer" not in case:
         spec.pop("dealer")
     return spec
+
+
+def play_deal(state, index: int, auction=None) -> list[dict]:
+    """Finish deal ``index`` of ``state``: the auction by ``auction(state, seat)`` (default:
+    the first legal action, i.e. take / name), the cards by the timeout policy; the actions."""
+    out = []
+    while state.number == index and state.to_act():
+        seat = state.to_act()[0]
+        if state.phase == "play":
+            a = {"type": "play", "card": CODES[autoplay.choose_for_state(state, seat)]}
+        else:
+            a = auction(state, seat) if auction else state.legal_actions(seat)[0]
+        api.apply(state, seat, a)
+        out.append({"seat": seat, **a})
+    return out
+
+
+def find_deals(options: dict, dealer: int, wanted, count: int = 1, start: int = 0, limit: int = 20000):
+    """Shuffled deals (seeds ``start``...) whose result satisfies ``wanted(result)``, played
+    by :func:`play_deal`: a list of ``(seed, {"hands", "stock", "actions"})``."""
+    found = []
+    for seed in range(start, start + limit):
+        state = api.new_match("deberc", options, seed=seed, dealer=dealer)
+        dealt = api.current_deal(state)
+        actions = play_deal(state, 0)
+        result = state.deals[0] if state.deals else None
+        if result is not None and wanted(result):
+            found.append((seed, {"hands": dealt["hands"], "stock": dealt["stock"], "actions": actions}))
+            if len(found) == count:
+                break
+    return found
