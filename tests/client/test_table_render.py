@@ -35,7 +35,7 @@ RU = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10", "9": "9", "8": "8",
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+    def log_message(self, format, *args):
         pass
 
 
@@ -139,7 +139,9 @@ def test_auction_enables_only_legal_bids_and_sends_the_bid(open_table):
 
     page.click('.bid-trumps [data-trump="nt"]')
     page.click('[data-action="bid-10"]')
-    assert sent(page) == [{"op": "act", "seq": 5, "action": {"type": "bid", "value": 10, "trump": "nt"}, "id": "a1"}]
+    assert sent(page) == [
+        {"op": "act", "seq": 5, "action": {"type": "bid", "value": 10, "trump": "nt"}, "id": "a1"}
+    ]
     # inputs are locked until the next state: a second click sends nothing
     page.click('[data-action="pass"]', force=True)
     assert len(sent(page)) == 1
@@ -170,7 +172,9 @@ def test_play_hand_trick_and_last_trick(open_table):
         assert on_table == [c["card"] for c in view["table_cards"]]
         # hints on (the default): legal cards raised, the rest dimmed
         legal_cards = {a["card"] for a in view["legal"] if a["type"] == "play"}
-        raised = set(page.eval_on_selector_all(".hand-card.is-playable", "els => els.map(e => e.dataset.card)"))
+        raised = set(
+            page.eval_on_selector_all(".hand-card.is-playable", "els => els.map(e => e.dataset.card)")
+        )
         dimmed = set(page.eval_on_selector_all(".hand-card.is-dimmed", "els => els.map(e => e.dataset.card)"))
         assert raised == legal_cards
         assert dimmed == set(view["hand"]) - legal_cards
@@ -223,7 +227,9 @@ def test_events_banners_errors_and_gaps(open_table):
     feed(page, frame)
     feed(page, {**frame, "seq": 11, "events": [{"type": "belote", "seat": 1, "suit": "s", "word": "belote"}]})
     assert "Блот!" in page.inner_text(".banners")
-    feed(page, {**frame, "seq": 12, "events": [{"type": "belote", "seat": 1, "suit": "s", "word": "rebelote"}]})
+    feed(
+        page, {**frame, "seq": 12, "events": [{"type": "belote", "seat": 1, "suit": "s", "word": "rebelote"}]}
+    )
     assert "Реблот!" in page.inner_text(".banners")
     # an error frame: the server's message as a toast; nothing else changes
     feed(page, {"op": "error", "code": "illegal", "message": "Так ходить нельзя: нужно в масть"})
@@ -381,3 +387,53 @@ def test_themes_and_english(open_table):
     # the English page
     assert page.inner_text('[data-action="pass"]') == "Pass"
     assert "Move hints" in page.inner_text(".tbar-menu")
+
+
+def test_blot_naming_with_keep_and_f2_f4_f8(open_table):
+    page = open_table(PHONE)
+    state = views.blot_name()
+    feed(page, views.frame(state, 0, seq=2, bots={1: "normal"}))
+    # two players: the opponent sits on top; the face-up card lies on the table
+    assert page.get_attribute('.seat[data-seat="1"]', "class").split()[1] == "pos-top"
+    assert page.locator(".deck-up").count() == 1
+    keep = page.locator('[data-action="keep"]')
+    assert not keep.is_checked()
+    shot(page, "table-blot-name-375x812")
+    keep.check()
+    page.click('[data-action="name-c"]')
+    assert sent(page)[-1]["action"] == {"type": "name", "trump": "c", "keep": True}
+
+    page = open_table(DESKTOP)
+    state = views.blot_declare()
+    feed(page, views.frame(state, 0, seq=3, bots={1: "normal"}))
+    assert page.inner_text('[data-action="declare"]') == "Объявить 50"
+    page.keyboard.press("F2")
+    assert sent(page)[-1]["action"] == {"type": "declare"}
+    feed(page, views.frame(state, 0, seq=4, bots={1: "normal"}))
+    page.keyboard.press("F8")  # concede asks first
+    assert "Отдать все оставшиеся взятки сопернику?" in page.inner_text(".modal")
+    page.click(".modal .btn-danger")
+    assert sent(page)[-1] == {"op": "act", "seq": 4, "action": {"type": "concede"}, "id": "a2"}
+
+    state = views.blot_show()
+    feed(page, views.frame(state, 0, seq=9, bots={1: "normal"}))
+    page.keyboard.press("F4")
+    assert sent(page)[-1]["action"] == {"type": "show"}
+    shot(page, "table-blot-show-1440x900")
+    assert page.js_errors == []
+
+
+def test_deberc_take_or_pass_with_obligation(open_table):
+    page = open_table(PHONE)
+    state = views.deberc_auction()
+    frame = views.frame(state, 0, seq=1, bots={1: "hard"})
+    feed(page, frame)
+    view = frame["view"]
+    # the dealer holds the obligation: his name is marked «обяз»
+    plate = page.inner_text(f'.seat[data-seat="{view["dealer"]}"] .seat-plate')
+    assert "обяз" in plate
+    assert page.get_attribute(".deck-up .card-svg", "aria-label")[:-1] in RU.values()
+    assert "До первого туза" in page.inner_text(".centre")
+    page.click('[data-action="take"]')
+    assert sent(page)[-1]["action"] == {"type": "take"}
+    shot(page, "table-deberc-take-375x812")

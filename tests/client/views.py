@@ -41,9 +41,12 @@ def frame(state, seat: int, seq: int, *, events: list | None = None, bots: dict 
         for s in view["seats"]
     ]
     now = int(time.time() * 1000)
-    view["move_deadline"] = now + 17_000
-    view["deadline"] = now + 47_000
-    view["reserve_ms"] = 30_000
+    if view["game"] == "durak":  # Durak: 30 s per action, no reserve
+        view["deadline"], view["move_deadline"], view["reserve_ms"] = now + 27_000, None, None
+    else:
+        view["move_deadline"] = now + 17_000
+        view["deadline"] = now + 47_000
+        view["reserve_ms"] = 30_000
     return {"op": "state", "seq": seq, "view": view, "events": events or []}
 
 
@@ -109,4 +112,44 @@ def durak_bout() -> object:
         legal = api.legal_actions(state, seat)
         action = next((a for a in legal if a["type"] in ("attack", "defend")), legal[0])
         api.apply(state, seat, action)
+    return state
+
+
+#: An Обычный блот deal (dealer 1): the face-up 9♦ is refused by both, so seat 0 may name
+#: a suit and choose to keep the face-up card or not; seat 0 then holds В Д К Т ♠ (a «50»).
+BLOT_DEAL = {
+    "hands": {"0": ["As", "Ks", "Qs", "9h", "Th", "9c"], "1": ["Ah", "Kh", "Qh", "Jh", "Tc", "Jc"]},
+    "stock": ["9d", "Js", "Td", "Jd", "Qd", "Kd", "Ad", "Ts", "9s", "Qc", "Kc", "Ac"],
+}
+
+
+def blot_name() -> object:
+    """Blot round 2: both passed the face-up 9♦; seat 0 may name a suit (keep or not) or pass."""
+    state = api.new_match("blot", {}, deals=[BLOT_DEAL], dealer=1)
+    api.apply(state, 0, {"type": "pass"})
+    api.apply(state, 1, {"type": "pass"})
+    return state
+
+
+def blot_declare() -> object:
+    """Blot trick 1, seat 0 leads: `declare` (F2) and `concede` (F8) are legal."""
+    state = blot_name()
+    api.apply(state, 0, {"type": "name", "trump": "c", "keep": False})
+    return state
+
+
+def blot_show() -> object:
+    """Blot trick 2: seat 0 declared in trick 1 and now may `show` (F4) before his card."""
+    state = blot_declare()
+    api.apply(state, 0, {"type": "declare"})
+    api.apply(state, 0, {"type": "play", "card": "As"})
+    api.apply(state, 1, {"type": "play", "card": "Tc"})
+    api.apply(state, 1, {"type": "play", "card": "Ah"})
+    return state
+
+
+def deberc_auction() -> object:
+    """Деберц for two, round 1 of the trump choice: seat 0 may take the face-up suit or pass."""
+    state = api.new_match("deberc", {}, seed=3)
+    assert api.to_act(state) == [0]
     return state

@@ -96,47 +96,39 @@ function suitShape(suit, x, y, size, rotate = false) {
   return `<g transform="${transform}">${leaves}<path d="${SUIT_PATH[suit]}"/></g>`;
 }
 
-/** Pip positions (in a 100×140 card) for the number cards. */
-const PIPS = {
-  6: [[32, 36], [68, 36], [32, 70], [68, 70], [32, 104], [68, 104]],
-  7: [[32, 36], [68, 36], [50, 53], [32, 70], [68, 70], [32, 104], [68, 104]],
-  8: [[32, 36], [68, 36], [50, 53], [32, 70], [68, 70], [50, 87], [32, 104], [68, 104]],
-  9: [[32, 34], [68, 34], [32, 57], [68, 57], [50, 70], [32, 83], [68, 83], [32, 106], [68, 106]],
-  T: [[32, 34], [68, 34], [50, 46], [32, 57], [68, 57], [32, 83], [68, 83], [50, 94], [32, 106], [68, 106]],
-};
-
-/** The SVG markup of a card face, 100×140 units; red suits red, black suits black. */
+/**
+ * The SVG markup of a card face, 100×140 units: a large Russian index with its suit in
+ * two corners, and in the middle one big suit (6..10, Т) or the framed letter (В Д К).
+ * Red suits red, black suits black. Large indices read well on a phone.
+ */
 export function cardFaceMarkup(code) {
   const r = rankOf(code);
   const s = suitOf(code);
-  const colour = RED.has(s) ? "#c62828" : "#1b1b1b";
+  const colour = RED.has(s) ? "#c8202a" : "#17171a";
   const index = RU_RANK[r];
-  const narrow = index.length > 1;
-  const fontSize = narrow ? 24 : 28;
-  let centre = "";
-  if (PIPS[r]) {
-    centre = PIPS[r].map(([x, y]) => suitShape(s, x - 10, y - 10, 20, y > 72)).join("");
-  } else if (r === "A") {
-    centre = suitShape(s, 22, 42, 56);
-  } else {
-    // Face cards: a framed panel with the Russian letter and the suit.
+  const wide = index.length > 1;
+  let centre;
+  if ("JQK".includes(r)) {
     centre =
-      `<rect x="24" y="30" width="52" height="80" rx="6" fill="none" stroke="${colour}" stroke-width="2" opacity=".55"/>` +
-      `<text x="50" y="80" text-anchor="middle" font-size="40" font-weight="700" ` +
+      `<rect x="27" y="33" width="46" height="74" rx="6" fill="${colour}" fill-opacity=".07" stroke="${colour}" stroke-width="2"/>` +
+      `<text x="50" y="82" text-anchor="middle" font-size="38" font-weight="700" ` +
       `font-family="DejaVu Serif, Georgia, serif">${index}</text>` +
-      suitShape(s, 40, 86, 20);
+      suitShape(s, 41, 87, 18);
+  } else {
+    const size = r === "A" ? 50 : 40;
+    centre = suitShape(s, 50 - size / 2 + 4, 70 - size / 2 + 6, size);
   }
-  const corner = (x, y, rot) =>
-    `<g transform="${rot ? "rotate(180 50 70) " : ""}translate(${x} ${y})">` +
-    `<text x="${narrow ? 11 : 10}" y="24" text-anchor="middle" font-size="${fontSize}" font-weight="700" ` +
-    `font-family="DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif" letter-spacing="${narrow ? -2 : 0}">${index}</text>` +
-    suitShape(s, 2, 29, 16) +
+  const corner = (rot) =>
+    `<g${rot ? ' transform="rotate(180 50 70)"' : ""}>` +
+    `<text x="${wide ? 17 : 15}" y="30" text-anchor="middle" font-size="${wide ? 25 : 29}" font-weight="700" ` +
+    `font-family="DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif"${wide ? ' letter-spacing="-2"' : ""}>${index}</text>` +
+    suitShape(s, 6, 35, 18) +
     `</g>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" class="card-svg" role="img" ` +
     `aria-label="${cardLabel(code)}">` +
-    `<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf7" stroke="#9e9e9e" stroke-width="1.5"/>` +
-    `<g fill="${colour}">${corner(4, 3, false)}${corner(4, 3, true)}${centre}</g></svg>`
+    `<rect x="1" y="1" width="98" height="138" rx="9" fill="#fffef9" stroke="#b9b3a5" stroke-width="1.5"/>` +
+    `<g fill="${colour}">${corner(false)}${corner(true)}${centre}</g></svg>`
   );
 }
 

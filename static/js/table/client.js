@@ -16,7 +16,7 @@ import { confirmDialog, toast } from "./dialog.js";
 import { describeEvent, feedLines, showBanner } from "./events.js";
 import { loadHints, saveHints } from "./hints.js";
 import { renderHand } from "./hand.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { KEYS_HELP, buildLayout } from "./layout.js";
 import { renderPanel } from "./panel.js";
 import { dealSummary, matchSummary, scoreSheet } from "./scores.js";
@@ -237,9 +237,8 @@ export class TableClient {
   handCardClasses(code) {
     const out = [];
     if (this.ui.selected === code) out.push("is-selected");
-    if (this.ui.hints && this.legal.length && !this.ui.catchMode) {
-      out.push(playableCards(this.legal).has(code) ? "is-playable" : "is-dimmed");
-    }
+    const playable = playableCards(this.legal);
+    if (this.ui.hints && playable.size && !this.ui.catchMode) out.push(playable.has(code) ? "is-playable" : "is-dimmed");
     return out;
   }
 
@@ -334,6 +333,25 @@ export class TableClient {
     if (modal) modal.after(list);
   }
 
+  /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state. */
+  async setReady(ready) {
+    const csrf = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/ready/`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+        body: JSON.stringify({ ready }),
+      });
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({}));
+        this.toast(body.message || t("Ошибка"));
+      }
+    } catch {
+      this.toast(t("Нет связи"));
+    }
+  }
+
   toast(text, kind = "error") {
     toast(this.parts.toasts, text, kind);
   }
@@ -423,6 +441,7 @@ export class TableClient {
       setKeep: (on) => this.setKeep(on),
       toggleCatch: () => this.toggleCatch(),
       concede: () => this.concede(),
+      setReady: (on) => this.setReady(on),
       countdown: () => this.countdown.element(),
       readOnly: { tapTable() {}, tapBout() {}, tableCardClasses: () => [] },
     };
@@ -453,7 +472,7 @@ export class TableClient {
     renderSeats(p.seats, v, ctx);
     renderMe(p.me, v, ctx);
     const deck = renderDeck(v);
-    p.deck.replaceChildren(...(deck && !(v.game === "durak" && false) ? [deck] : []));
+    fill(p.deck, isBelot(v) && v.phase === "auction" ? null : deck);
     renderCentre(p.centre, v, ctx);
     renderPanel(p.panel, v, ctx);
     renderHand(p.hand, v, ctx);

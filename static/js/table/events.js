@@ -129,7 +129,8 @@ export function describeEvent(ev, view, hasMove = false) {
       return { text: t("Игра окончена"), big: true };
     default:
       if (AUCTION_TYPES.has(type)) return { text: t("{name}: {what}", { name: who, what: callText(ev) }), big: false };
-      return type ? { text: who ? `${who}: ${type}` : type, big: false } : null;
+      if (ECHOES.has(type)) return { text: t("{name}: {what}", { name: who, what: actionText(ev) }), big: false };
+      return null;
   }
 }
 

@@ -203,6 +203,23 @@ export function renderPanel(el, view, ctx) {
     content = bids || view.game === "bazar_blot" && (view.options || {}).players !== 2 && !hasType(legal, "take") && !hasType(legal, "name")
       ? bidPanel(view, ctx)
       : takeNamePanel(view, ctx);
+  } else if (view.phase === "waiting" && view.seat !== null && view.seat !== undefined) {
+    const me = (view.seats || []).find((x) => x.seat === view.seat) || {};
+    content = h(
+      "div",
+      { class: "play-buttons" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: ["btn", !me.ready && "btn-primary"],
+          "data-action": "ready",
+          "aria-pressed": String(Boolean(me.ready)),
+          onclick: () => ctx.setReady(!me.ready),
+        },
+        t(me.ready ? "Не готов" : "Готов"),
+      ),
+    );
   } else if (["play", "check", "auction"].includes(view.phase)) {
     content = playButtons(view, ctx);
   }

@@ -100,7 +100,7 @@ export function dealSummary(view) {
         detailRow(t("Взятки"), deal.tricks),
         detailRow(t("Очки карт"), deal.card_points),
         detailRow(t("Комбинации"), deal.combos),
-        detailRow(t("Блот"), deal.belote),
+        detailRow(t(view.game === "deberc" ? "Бела" : "Блот"), deal.belote),
         detailRow(t("Записано"), deal.scores),
         detailRow(t("Итого"), view.totals),
       ),

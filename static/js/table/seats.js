@@ -5,7 +5,7 @@
  */
 
 import { cardBack, cardLabel, trumpLabel } from "./cards.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { isToAct } from "./moves.js";
 import { KIND_WORD } from "./kinds.js";
@@ -50,12 +50,17 @@ function backs(count) {
 export function seatPlate(view, seat, ctx) {
   const info = seatInfo(view, seat);
   const empty = isEmptySeat(info);
-  const dealer = view.dealer === seat;
+  // Деберц: the obligation («обяз») is the dealer's; the view may name it separately.
+  const dealer = (typeof view.obligation === "number" ? view.obligation : view.dealer) === seat;
   const turn = isToAct(view, seat) && !["deal_over", "match_over", "waiting"].includes(view.phase);
   const tags = [];
   if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${t("бот")} · ${t(BOT_LEVEL[info.bot] || info.bot)}`));
   if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, t(view.game === "deberc" ? "обяз" : "сдаёт")));
   if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, t("нет связи")));
+  if (view.phase === "waiting" && info && !empty) {
+    tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, t(info.ready ? "готов" : "не готов")));
+  }
+  if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, t("вышел из игры")));
   return h(
     "div",
     {
@@ -113,5 +118,5 @@ export function renderMe(el, view, ctx) {
     el.replaceChildren(h("span", { class: "spectator" }, t("Смотрите как зритель")));
     return;
   }
-  el.replaceChildren(seatPlate(view, view.seat, ctx), bubble(view, view.seat, ctx));
+  fill(el, seatPlate(view, view.seat, ctx), bubble(view, view.seat, ctx));
 }

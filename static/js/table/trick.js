@@ -4,8 +4,8 @@
  * face-up card and stock, and «Последняя взятка» when asked for.
  */
 
-import { cardBack, cardFace, trumpLabel } from "./cards.js";
-import { h } from "./dom.js";
+import { cardBack, cardFace, cardLabel, trumpLabel } from "./cards.js";
+import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { faceUpCard, isBelot, seatName, seatPosition, stockCount } from "./view.js";
 
@@ -88,6 +88,14 @@ function deck(view) {
   );
 }
 
+/** Деберц's first deal: the cards dealt one by one to the first ace, and who deals. */
+function firstDealerCaption(view) {
+  const fd = view.first_dealer;
+  if (!fd || view.number !== 0 || view.phase !== "auction" || !Array.isArray(fd.cards)) return null;
+  const cards = fd.cards.map((c) => cardLabel(c.card)).join(" ");
+  return h("div", { class: "centre-caption first-dealer" }, t("До первого туза: {cards} — сдаёт {name}", { cards, name: seatName(view, fd.dealer) }));
+}
+
 /** Render the centre into `el`: current trick or bout, or the last trick when `ui.showLast`. */
 export function renderCentre(el, view, ctx) {
   const showLast = ctx.ui.showLast && (view.last_trick || []).length;
@@ -97,7 +105,10 @@ export function renderCentre(el, view, ctx) {
     items.push(h("div", { class: "centre-caption" }, t("Последняя взятка")));
     items.push(isBelot(view) ? trickCards(view, view.last_trick) : boutCards(view.last_trick, ctx.readOnly));
   } else if (isBelot(view)) {
-    items.push(trickCards(view, view.table_cards));
+    const first = firstDealerCaption(view);
+    if (first) items.push(first);
+    if (view.phase === "auction" && faceUpCard(view)) items.push(deck(view));
+    else items.push(trickCards(view, view.table_cards));
   } else {
     items.push(boutCards(view.table_cards, ctx));
   }
@@ -121,7 +132,7 @@ export function renderContract(el, view) {
     const trump = trumpOf(view);
     bits.push(h("span", { class: ["badge", "badge-trump", `suit-${trump}`] }, `${t("Козырь")}: ${trumpLabel(trump)}`));
   }
-  el.replaceChildren(...bits, deckBadge(view));
+  fill(el, ...bits, deckBadge(view));
 }
 
 /** The trump as "s c d h nt all" (a view may also give the trump card, "6h"). */
@@ -132,7 +143,13 @@ export function trumpOf(view) {
   return tr[tr.length - 1];
 }
 
+/** Badges of game-specific counters: Blot parties, Деберц hanging points, Durak stock. */
 function deckBadge(view) {
+  const o = view.options || {};
+  if (view.game === "blot" && o.parties > 1 && Array.isArray(view.parties_won)) {
+    return h("span", { class: "badge" }, t("Партии: {a}–{b}", { a: view.parties_won[0], b: view.parties_won[1] }));
+  }
+  if (view.game === "deberc" && view.hanging) return h("span", { class: "badge" }, t("Висят: {n}", { n: view.hanging }));
   if (view.game !== "durak") return null;
   const count = stockCount(view);
   return count === null ? null : h("span", { class: "badge" }, t("колода: {n}", { n: count }));
