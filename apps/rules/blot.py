@@ -202,10 +202,12 @@ class Blot(ShowRule, TrickGame):
         other = 1 - seat
         left = self.ntricks - self.trick_no
         shown = list(self.shown)
+        cut_off = [
+            self.trick_no == 0 or (self.trick_no == 1 and s != seat and not self.trick_cards) for s in (0, 1)
+        ]
         for s in (0, 1):
-            if self.declared[s] and not shown[s]:
-                if self.trick_no == 0 or (self.trick_no == 1 and s != seat and not self.trick_cards):
-                    shown[s] = True
+            if self.declared[s] and cut_off[s]:
+                shown[s] = True
         self.shown = shown
         rest = self.hands[0] | self.hands[1]
         for c in self.trick_cards:
@@ -267,7 +269,8 @@ class Blot(ShowRule, TrickGame):
         won[winner] += 1
         self.parties_won = won
         self.party += 1
-        self.deals[-1] = {**self.deals[-1], "party_winner": winner}
+        if self.deals:
+            self.deals[-1] = {**self.deals[-1], "party_winner": winner}
         if won[winner] >= self.options["parties"]:
             return {"winners": [winner], "reason": "target"}
         self.new_party = True
