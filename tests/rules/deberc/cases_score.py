@@ -9,14 +9,14 @@ the files are reproducible). Every ``expect`` is worked out by hand from RULES.m
 from __future__ import annotations
 
 from tests.rules.deberc.cases_auction import deal
-from tests.rules.deberc.scenario_kit import act, find_deals
+from tests.rules.deberc.scenario_kit import act, find_deals, play_match
 
 TEAMS = {"players": 4, "teams": True}
 
 
 def searched(options: dict, dealer: int, wanted, start: int = 0) -> dict:
     """The first shuffled deal from seed ``start`` on whose result satisfies ``wanted``."""
-    ((_seed, found),) = find_deals(options, dealer, wanted, 1, start)
+    ((_seed, found, _result),) = find_deals(options, dealer, wanted, 1, start)
     return found
 
 
@@ -699,5 +699,318 @@ CASES: list[dict] = [
             "totals": [162, 0],
             "finished": False,
         },
+    },
+]
+
+
+def own(result: dict, side: int) -> int:
+    """A side's deal points: card points + counted combinations + бела won."""
+    return result["card_points"][side] + result["combos"][side] + result["belote"][side]
+
+
+def chain(options: dict, dealer: int, *wanted) -> list[dict]:
+    """Consecutive deals (dealers ``dealer``, ``dealer + 1``, ...) each satisfying its
+    predicate ``wanted[i](result, hanging_before)``."""
+    n = options["players"]
+    deals, hanging = [], 0
+    for i, pred in enumerate(wanted):
+        ((_seed, found, result),) = find_deals(
+            options, (dealer + i) % n, lambda r, p=pred, h=hanging: p(r, h), 1
+        )
+        deals.append(found)
+        hanging = (
+            hanging + own(result, result["contract"]["seat"] % len(result["scores"]))
+            if result["outcome"] == "hanging"
+            else 0
+        )
+    return deals
+
+
+def match_deals(options: dict, seed: int, dealer: int, tie_only: bool = False) -> list[dict]:
+    """A whole shuffled match, or (``tie_only``) its deals up to the first tie of leaders at
+    the target plus the cards of the next deal (no actions)."""
+
+    def tie(state) -> bool:
+        best = max(state.totals)
+        return best >= state.options["target"] and state.totals.count(best) > 1
+
+    deals, state = play_match(options, seed, dealer, tie if tie_only else None)
+    if tie_only:
+        nxt = state.current_deal()
+        deals.append({"hands": nxt["hands"], "stock": nxt["stock"], "actions": []})
+    return deals
+
+
+HANG = lambda r, h: r["outcome"] == "hanging"  # noqa: E731
+MADE = lambda r, h: r["outcome"] == "made"  # noqa: E731
+BAIT = lambda r, h: r["outcome"] == "bait"  # noqa: E731
+
+CASES += [
+    {
+        "name": "hanging_carried_to_next_made_2p",
+        "title": "2 players: deal 1 ties (the chooser's points hang, the other records his); the next deal's maker receives them",
+        "options": {"players": 2},
+        "dealer": 0,
+        "deals": chain({"players": 2}, 0, HANG, MADE),
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "s"},
+                    "tricks": [5, 4],
+                    "card_points": [54, 54],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "outcome": "hanging",
+                    "hanging": 54,
+                    "deberc": None,
+                    "scores": [54, 0],
+                },
+                {
+                    "contract": {"seat": 0, "trump": "h"},
+                    "tricks": [6, 3],
+                    "card_points": [77, 25],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "outcome": "made",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [131, 25],
+                },
+            ],
+            "totals": [185, 25],
+            "finished": False,
+        },
+    },
+    {
+        "name": "hanging_split_once_on_next_bait_3p",
+        "title": "3 players: hanging points are added to the next байт chooser's points and the sum is split once (odd: extra point after him)",
+        "options": {"players": 3},
+        "dealer": 0,
+        "deals": chain({"players": 3}, 0, HANG, lambda r, h: BAIT(r, h) and (own(r, 2) + h) % 2 == 1),
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "h"},
+                    "tricks": [4, 4, 1],
+                    "card_points": [75, 75, 9],
+                    "combos": [0, 0, 0],
+                    "belote": [0, 0, 0],
+                    "outcome": "hanging",
+                    "hanging": 75,
+                    "deberc": None,
+                    "scores": [75, 0, 9],
+                },
+                {
+                    "contract": {"seat": 2, "trump": "c"},
+                    "tricks": [2, 3, 4],
+                    "card_points": [32, 62, 66],
+                    "combos": [0, 20, 0],
+                    "belote": [0, 0, 0],
+                    "outcome": "bait",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [103, 152, 0],
+                },
+            ],
+            "totals": [178, 152, 9],
+            "finished": False,
+        },
+    },
+    {
+        "name": "hanging_twice_then_made_4p",
+        "title": "4 players: two deals hang in a row; both amounts wait and go to the single leader of the third deal",
+        "options": {"players": 4},
+        "dealer": 0,
+        "deals": chain({"players": 4}, 0, HANG, HANG, MADE),
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "d"},
+                    "tricks": [4, 4, 0, 0],
+                    "card_points": [81, 81, 0, 0],
+                    "combos": [0, 0, 0, 0],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "hanging",
+                    "hanging": 81,
+                    "deberc": None,
+                    "scores": [81, 0, 0, 0],
+                },
+                {
+                    "contract": {"seat": 2, "trump": "d"},
+                    "tricks": [0, 4, 4, 0],
+                    "card_points": [0, 81, 81, 0],
+                    "combos": [0, 0, 0, 0],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "hanging",
+                    "hanging": 162,
+                    "deberc": None,
+                    "scores": [0, 81, 0, 0],
+                },
+                {
+                    "contract": {"seat": 3, "trump": "d"},
+                    "tricks": [0, 1, 3, 4],
+                    "card_points": [0, 16, 36, 110],
+                    "combos": [0, 0, 0, 0],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "made",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [0, 16, 36, 272],
+                },
+            ],
+            "totals": [81, 97, 36, 272],
+            "finished": False,
+        },
+    },
+    {
+        "name": "hanging_twice_then_bait_2on2",
+        "title": "2 on 2: two deals hang in a row; on the third deal's байт the other team gets its points and both hanging amounts",
+        "options": TEAMS,
+        "dealer": 0,
+        "deals": chain(TEAMS, 0, HANG, HANG, BAIT),
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "d"},
+                    "tricks": [5, 3],
+                    "card_points": [81, 81],
+                    "combos": [0, 20],
+                    "belote": [20, 0],
+                    "outcome": "hanging",
+                    "hanging": 101,
+                    "deberc": None,
+                    "scores": [101, 0],
+                },
+                {
+                    "contract": {"seat": 2, "trump": "d"},
+                    "tricks": [3, 5],
+                    "card_points": [81, 81],
+                    "combos": [20, 0],
+                    "belote": [0, 20],
+                    "outcome": "hanging",
+                    "hanging": 202,
+                    "deberc": None,
+                    "scores": [0, 101],
+                },
+                {
+                    "contract": {"seat": 3, "trump": "d"},
+                    "tricks": [5, 3],
+                    "card_points": [130, 32],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "outcome": "bait",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [364, 0],
+                },
+            ],
+            "totals": [465, 101],
+            "finished": True,
+        },
+    },
+    {
+        "name": "hanging_twice_then_bait_remainder_4p",
+        "title": "4 players: two deals hang, the third is a байт: hanging + chooser's points split once over three, remainder after the chooser",
+        "options": {"players": 4},
+        "dealer": 1,
+        "deals": chain({"players": 4}, 1, HANG, HANG, lambda r, h: BAIT(r, h) and (own(r, 0) + h) % 3 != 0),
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 2, "trump": "d"},
+                    "tricks": [0, 4, 4, 0],
+                    "card_points": [0, 81, 81, 0],
+                    "combos": [0, 0, 0, 0],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "hanging",
+                    "hanging": 81,
+                    "deberc": None,
+                    "scores": [0, 81, 0, 0],
+                },
+                {
+                    "contract": {"seat": 3, "trump": "d"},
+                    "tricks": [0, 0, 4, 4],
+                    "card_points": [0, 0, 81, 81],
+                    "combos": [0, 0, 0, 0],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "hanging",
+                    "hanging": 162,
+                    "deberc": None,
+                    "scores": [0, 0, 81, 0],
+                },
+                {
+                    "contract": {"seat": 0, "trump": "d"},
+                    "tricks": [2, 1, 2, 3],
+                    "card_points": [20, 14, 81, 47],
+                    "combos": [0, 0, 0, 20],
+                    "belote": [0, 0, 0, 0],
+                    "outcome": "bait",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [0, 75, 142, 127],
+                },
+            ],
+            "totals": [0, 156, 223, 127],
+            "finished": False,
+        },
+    },
+    {
+        "name": "match_tied_leaders_play_on_3p",
+        "title": "3 players: two leaders tie above the target: the match goes on with the next deal",
+        "options": {"players": 3},
+        "dealer": 0,
+        "deals": match_deals({"players": 3}, 450, 0, tie_only=True),
+        "expect": {
+            "rejected": [],
+            "totals": [317, 227, 317],
+            "finished": False,
+            "winners": [],
+            "to_act": [1],
+            "legal": {"1": [{"type": "take"}, {"type": "pass"}]},
+        },
+    },
+    {
+        "name": "match_tied_leaders_next_deal_decides_3p",
+        "title": "3 players: after a tie of leaders above the target, the match ends when one total is strictly highest",
+        "options": {"players": 3},
+        "dealer": 0,
+        "deals": match_deals({"players": 3}, 450, 0),
+        "expect": {
+            "rejected": [],
+            "totals": [347, 324, 344],
+            "finished": True,
+            "winners": [0],
+            "to_act": [],
+            "legal": {},
+        },
+    },
+    {
+        "name": "match_tied_leaders_play_on_2p",
+        "title": "2 players: 330 to 330 after the target: play on",
+        "options": {"players": 2},
+        "dealer": 0,
+        "deals": match_deals({"players": 2}, 920, 0, tie_only=True),
+        "expect": {"rejected": [], "totals": [330, 330], "finished": False, "winners": [], "to_act": [1]},
+    },
+    {
+        "name": "match_tied_teams_then_winner_2on2",
+        "title": "2 on 2: teams tie at 344 above the target, play on; the next deal decides the match",
+        "options": TEAMS,
+        "dealer": 0,
+        "deals": match_deals(TEAMS, 344, 0),
+        "expect": {"rejected": [], "totals": [424, 446], "finished": True, "winners": [1, 3]},
+    },
+    {
+        "name": "match_target_501_highest_wins_4p",
+        "title": "4 players, target 501: the match ends after the deal in which someone reaches 501; the highest total wins",
+        "options": {"players": 4, "target": 501},
+        "dealer": 2,
+        "deals": match_deals({"players": 4, "target": 501}, 5, 2),
+        "expect": {"rejected": [], "totals": [226, 470, 571, 473], "finished": True, "winners": [2]},
     },
 ]

@@ -112,7 +112,7 @@ def play_deal(state, index: int, auction=None) -> list[dict]:
 
 def find_deals(options: dict, dealer: int, wanted, count: int = 1, start: int = 0, limit: int = 20000):
     """Shuffled deals (seeds ``start``...) whose result satisfies ``wanted(result)``, played
-    by :func:`play_deal`: a list of ``(seed, {"hands", "stock", "actions"})``."""
+    by :func:`play_deal`: a list of ``(seed, {"hands", "stock", "actions"}, result)``."""
     found = []
     for seed in range(start, start + limit):
         state = api.new_match("deberc", options, seed=seed, dealer=dealer)
@@ -120,7 +120,23 @@ def find_deals(options: dict, dealer: int, wanted, count: int = 1, start: int = 
         actions = play_deal(state, 0)
         result = state.deals[0] if state.deals else None
         if result is not None and wanted(result):
-            found.append((seed, {"hands": dealt["hands"], "stock": dealt["stock"], "actions": actions}))
+            found.append(
+                (seed, {"hands": dealt["hands"], "stock": dealt["stock"], "actions": actions}, result)
+            )
             if len(found) == count:
                 break
     return found
+
+
+def play_match(options: dict, seed: int, dealer: int, stop=None) -> tuple[list[dict], object]:
+    """A shuffled match from ``seed`` played by :func:`play_deal` until it ends or
+    ``stop(state)`` holds after a deal: its deals (cards and actions) and the state."""
+    state = api.new_match("deberc", options, seed=seed, dealer=dealer)
+    deals = []
+    while state.to_act():
+        dealt = api.current_deal(state)
+        actions = play_deal(state, state.number)
+        deals.append({"hands": dealt["hands"], "stock": dealt["stock"], "actions": actions})
+        if stop is not None and stop(state):
+            break
+    return deals, state
