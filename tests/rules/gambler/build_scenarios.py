@@ -402,6 +402,59 @@ scenario(
     options={"players": 2},
 )
 
+# The conformance deal's card play (team 1 takes 92 in clubs, team 0 70 and the club belote).
+PLAY_G = (
+    "1 play As; 2 play 7s; 3 play 8s; 0 play 9s; 1 play Ah; 2 play 8h; 3 play 9h; 0 play 7h; "
+    "1 play Ks; 2 play Ts; 3 play Qs; 0 play Js; 2 play Ad; 3 play Jd; 0 play 7d; 1 play 9d; "
+    "2 play 8d; 3 play Kd; 0 play Qd; 1 play Td; 1 play Qh; 2 play Kh; 3 play Th; 0 play Jh; "
+    "3 play Ac; 0 play Qc; 1 play Jc; 2 play 7c; 1 play 8c; 2 play 9c; 3 play Tc; 0 play Kc"
+)
+
+
+def g_result(contract: dict, made: bool, scores: list[int]) -> dict:
+    return {
+        "redeal": False,
+        "trump": "c",
+        "contract": {"team": 1, "seat": 1, "trump": "c", "capot": False, **contract},
+        "tricks": [3, 5],
+        "card_points": [70, 92],
+        "combos": [0, 0],
+        "belote": [20, 0],
+        "made": made,
+        "scores": scores,
+    }
+
+
+# Bid 10 by the last word: 92 real points < 100: failed. Team 1 records nothing (no belote),
+# team 0 the whole 16 + its belote 2.
+scenario(
+    "failed_bid_real_points",
+    "gambler: a bid of 10 needs 100 real card points: 92 fails; the opponents record 16 + their belote",
+    [(G, "1 bid 8 c; 2 pass; 3 pass; 0 pass; 1 bid 10 c; " + PLAY_G)],
+    {"rejected": [], "deals": [g_result({"value": 10, "multiplier": 1}, False, [18, 0])], "totals": [18, 0]},
+)
+# Contra by 0 out of turn; 1 and 3 pass. Made (92 >= 80): (16 + 0) x 2 = 32 to team 1; the
+# belote (2) stays with team 0, not multiplied.
+scenario(
+    "contra_made_doubled",
+    "gambler: a doubled contract made: the game x2 to the contracting pair, belote stays with its owner",
+    [(G, "1 bid 8 c; 0 contra; 1 pass; 3 pass; " + PLAY_G)],
+    {"rejected": [], "deals": [g_result({"value": 8, "multiplier": 2}, True, [2, 32])], "totals": [2, 32]},
+)
+scenario(
+    "recontra_made_quadrupled",
+    "gambler: recontra: the whole game x4 (64) to the contracting pair",
+    [(G, "1 bid 8 c; 0 contra; 1 recontra; " + PLAY_G)],
+    {"rejected": [], "deals": [g_result({"value": 8, "multiplier": 4}, True, [2, 64])]},
+)
+# Bid 9: 92 >= 90, made; classic halves 7 / 9 as in the conformance sample.
+scenario(
+    "made_bid_real_points",
+    "gambler: a bid of 9 is made with 92 real card points; each pair writes its own game",
+    [(G, "1 bid 9 c; 2 pass; 3 pass; 0 pass; 1 pass; " + PLAY_G)],
+    {"rejected": [], "deals": [g_result({"value": 9, "multiplier": 1}, True, [9, 9])]},
+)
+
 # Whole deals with declarations (plays after the declarations: first legal card).
 # E, hearts by 1: 0 holds four eights: every combination is cancelled; 1's belote (Kh Qh) stays.
 spec = scenario(
