@@ -1,43 +1,76 @@
 """Дурак (seed 001, RULES.md "durak"): подкидной and переводной, 2–4 players, pairs, Шулер.
 
 One match is one game. Seats are the occupied ones of 0..3 (empty seats are skipped);
-pairs are seats 0&2 against 1&3. A game runs as a chain of bouts (коны):
+pairs are seats 0&2 against 1&3. A game is a chain of bouts (коны), each in a phase:
 
-- ``lead``: the bout's starter puts any card on the table (``attack``);
-- ``bout``: the defender beats (``defend``), transfers (``transfer``) or says ``take``;
+- ``LEAD``: the bout's starter puts any card on the table (``attack``);
+- ``BOUT``: the defender beats (``defend``), transfers (``transfer``) or says ``take``;
   the throwers add cards (``attack``) or say ``done``; the bout closes by itself as
   RULES.md settles it (a discard, or the defender takes the table);
-- ``check`` (Шулер only): before a bout closes only ``catch`` is legal, until the system
+- ``CHECK`` (Шулер only): before a bout closes only ``catch`` is legal, until the system
   action ``close``;
-- ``over``: the game has a result.
+- ``OVER``: the game has its result.
 
 Hidden information kept here and never shown: the hands, the stock order and which table
 cards were unfair. Decisions RULES.md leaves open are written in ``docs/rules-notes.md``.
+
+Speed: a hand is a bit mask of card ints; after every action the legal actions of every
+seat are computed once (shared, immutable action dicts from :mod:`durak_tables`) and the
+action's validation reads the same masks, so ``legal_actions`` and ``apply`` always agree.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import durak_setup as setup
 from .base import Action, DealSource, Event, Game
-from .cards import CARD, CODES, DECK_36, SUIT_INDEX, SUITS, codes, parse_cards
-from .durak_tables import ATTACK, BEATERS, CATCH, DEFEND, DONE, RANK_BIT, TAKE, TRANSFER, lead_key
-from .errors import IllegalAction, InvalidOptions
+from .cards import CARD, CODES, DECK_36, SUITS, codes
+from .durak_tables import (
+    ACTORS,
+    ATTACKS_DONE_MEMO,
+    ATTACKS_MEMO,
+    BEATERS,
+    CARD_BIT,
+    CATCH,
+    DEFENDS_MEMO,
+    DRAW_ORDER,
+    HIGHER,
+    NEXT_IN,
+    NEXT_OPPONENT,
+    RANK_BIT,
+    RANK_CARDS,
+    SAME_SUIT_DEFENDS,
+    SUIT_CARDS,
+    TAKE,
+    THROWERS,
+    attack_done_tuple,
+    attack_tuple,
+    attacks,
+    cards_of,
+    defend_tuple,
+    lead_key,
+    mask_of,
+    transfers,
+)
+from .errors import IllegalAction
 
-WAITING, LEAD, BOUT, CHECK, OVER = "waiting", "lead", "bout", "check", "over"
+WAITING, LEAD, BOUT, CHECK, OVER = range(5)
 #: PROTOCOL.md phase names by engine phase.
-VIEW_PHASE = {WAITING: "waiting", LEAD: "play", BOUT: "play", CHECK: "check", OVER: "match_over"}
-
-DEFAULTS: dict[str, Any] = {"transfer": False, "teams": False, "cheating": False, "move_time": 30}
-HAND_SIZE = 6
+VIEW_PHASE = ("waiting", "play", "play", "check", "match_over")
+HAND_SIZE = setup.HAND_SIZE
 MAX_ATTACKS = 6
 
-#: Fields copied verbatim by ``to_json``/``from_json``/``copy`` (lists are copied one level deep).
+#: State fields holding plain values.
 _SCALARS = (
     "transfer", "teams", "cheating", "seed", "trump", "phase", "starter", "defender", "prio",
-    "rankmask", "unbeaten", "took", "opened", "done", "banned", "pending", "penalties", "reason",
+    "rankmask", "table", "discard", "inplay", "took", "opened", "done", "banned", "pending",
+    "penalties", "reason",
 )  # fmt: skip
-_LISTS = ("occupied", "stock", "discard", "playing", "out_order", "att", "dfn", "att_owner", "winners")
+#: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat 0..3.
+_LISTS = (
+    "occupied", "hands", "stock", "out_order", "att", "dfn", "att_owner", "winners", "open",
+)  # fmt: skip
 
 
 class Durak(Game):
@@ -45,31 +78,11 @@ class Durak(Game):
 
     name = "durak"
 
-    # ------------------------------------------------------------------ options, creation
+    # ------------------------------------------------------------------ creation
 
     @classmethod
     def normalize_options(cls, options: dict) -> dict:
-        """Defaults filled in; ``InvalidOptions`` names every unknown or bad field."""
-        errors = {}
-        for key in options:
-            if key not in DEFAULTS:
-                errors[key] = "unknown option"
-        result = dict(DEFAULTS)
-        for key in ("transfer", "teams", "cheating"):
-            if key in options:
-                if isinstance(options[key], bool):
-                    result[key] = options[key]
-                else:
-                    errors[key] = "must be true or false"
-        if "move_time" in options:
-            value = options["move_time"]
-            if value == 30 and not isinstance(value, bool):
-                result["move_time"] = 30
-            else:
-                errors["move_time"] = "must be 30 (seconds per action)"
-        if errors:
-            raise InvalidOptions(errors)
-        return result
+        return setup.normalize_options(options)
 
     @classmethod
     def create(
@@ -83,9 +96,9 @@ class Durak(Game):
         """A new game on ``seats`` (default all four), dealt from ``source``.
 
         ``teams`` falls back to false unless all four seats are taken; ``dealer`` is ignored
-        (Durak deals from the lowest seat).
+        (Durak always deals from the lowest seat).
         """
-        occupied = _check_seats(seats)
+        occupied = setup.check_seats(seats)
         options = dict(options)
         if len(occupied) < 4:
             options["teams"] = False
@@ -97,185 +110,223 @@ class Durak(Game):
         self.seed = source.seed
         self.given = source.given
         self.occupied = occupied
-        self._reset_bout_fields()
         self.penalties = 0
         self.reason = None
         self.winners = []
         self.result = None
-        self.discard = []
+        self.discard = 0  # mask of the discarded cards
         self.out_order = []
-        self.playing = [s in occupied for s in range(4)]
+        self.inplay = sum(1 << s for s in occupied)  # bit per seat still in the game
         self.starter = self.defender = self.prio = -1
+        self.throwers = self.actors = ()
+        self._to_act = None
+        self._reset_table()
         deal = source.next_deal(0, DECK_36)
         if deal is None:
-            self.hands = [[] for _ in range(4)]
+            self.hands = [0, 0, 0, 0]
             self.stock = []
             self.dealt = ([[] for _ in range(4)], [])
             self.trump = -1
             self.phase = WAITING
-        else:
-            hands, stock = _deal_cards(deal, occupied)
-            self.dealt = ([list(h) for h in hands], list(stock))
-            self.hands = hands
-            self.stock = stock
-            self.trump = _trump_suit(hands, stock, occupied)
-            self._start_bout(_first_attacker(hands, occupied, self.trump))
-        self._cache = None
+            self._store([], {}, False)
+            return self
+        hands, stock = setup.deal_cards(deal, occupied)
+        self.dealt = (hands, list(stock))
+        self.hands = [mask_of(h) for h in hands]
+        self.stock = stock
+        self.trump = setup.trump_suit(hands, stock, occupied)
+        self._start_bout(setup.first_attacker(hands, occupied, self.trump))
         return self
 
-    def _reset_bout_fields(self) -> None:
-        """Empty table and the bout's flags."""
-        self.att = []  # attack cards in order
-        self.dfn = []  # the card beating att[i], or -1
-        self.att_owner = []  # seat that put att[i]
-        self.rankmask = 0  # ranks on the table (bit per rank)
-        self.unbeaten = 0
+    def _reset_table(self) -> None:
+        """An empty table and fresh bout flags."""
+        self.att = []  # attack cards in order (leads, throw-ins, transfers)
+        self.dfn = []  # the card that beat att[i], or -1
+        self.att_owner = []  # the seat that put att[i]
+        self.rankmask = 0  # bit per rank on the table
+        self.open = []  # the unbeaten attack cards
+        self.table = 0  # mask of every card on the table
         self.took = False
-        self.opened = False  # the others may throw (starter/transferrer said done or had nothing)
+        self.opened = False  # the others may throw: the starter/transferrer said done or had nothing
         self.done = 0  # bit per seat: said done since the last card was added
         self.banned = 0  # bit per seat: may not catch until the bout ends
         self.unfair = set()  # table cards put by cheating (hidden)
-        self.pending = None  # in the check phase: "discard" or "take"
+        self.pending = None  # in CHECK: how the bout closes, "discard" or "take"
 
     def _start_bout(self, leader: int) -> None:
-        self._reset_bout_fields()
+        self._reset_table()
         self.starter = self.prio = leader
         self.defender = self._next_opponent(leader)
+        self._seat_roles()
         self.phase = LEAD
+        hand = self.hands[leader]
+        self._store([leader], {leader: hand}, False)
+        self._lists[leader] = attacks(hand)
 
     # ------------------------------------------------------------------ seats
 
     def _next_opponent(self, seat: int) -> int:
         """The next seat clockwise still in the game that plays against ``seat``; -1 if none."""
-        playing = self.playing
-        for k in (1, 2, 3):
-            t = (seat + k) & 3
-            if playing[t] and not (self.teams and k == 2):
-                return t
-        return -1
+        return NEXT_OPPONENT[self.teams][self.inplay][seat]
 
-    def _next_playing(self, seat: int) -> int:
-        """``seat`` itself if still in the game, else the next such seat clockwise; -1 if none."""
-        playing = self.playing
-        for k in (0, 1, 2, 3):
-            t = (seat + k) & 3
-            if playing[t]:
-                return t
-        return -1
+    def _seat_roles(self) -> None:
+        """Set ``throwers`` (everyone still in but the defender; in pairs only his opponents)
+        and ``actors`` (the throwers and the defender), both ascending."""
+        self.throwers = THROWERS[self.teams][self.inplay][self.defender]
+        self.actors = ACTORS[self.teams][self.inplay][self.defender]
 
-    def _throwers(self) -> list[int]:
-        """Seats that throw in this bout: everyone still in but the defender (pairs: his opponents)."""
-        d = self.defender
-        playing = self.playing
-        if self.teams:
-            return [s for s in ((d + 1) & 3, (d + 3) & 3) if playing[s]]
-        return [s for s in self.occupied if playing[s] and s != d]
+    def _eligible(self, seat: int) -> bool:
+        """Whether thrower ``seat`` may throw now: the starter/transferrer first, the others once
+        opened; nobody between his done and the next card."""
+        return (seat == self.prio or self.opened) and not self.done >> seat & 1
 
     def _same_side(self, a: int, b: int) -> bool:
         return a == b or (self.teams and (a - b) % 2 == 0)
 
-    # ------------------------------------------------------------------ what may happen now
+    # ------------------------------------------------------------------ legal actions
 
-    def _room(self) -> bool:
-        """Whether the bout's limits leave room for one more attack card."""
-        return len(self.att) < MAX_ATTACKS and self.unbeaten < len(self.hands[self.defender])
+    def _store(self, to_act: list[int], throw: dict[int, int], may_done: bool) -> None:
+        """Cache who may act: ``to_act`` ascending, ``throw`` maps seats to the mask of cards
+        they may attack with, ``done_ok`` has a bit per seat that may say done. The action
+        lists themselves are built on demand (``_seat_actions``)."""
+        self._to_act = to_act
+        self._throw = throw
+        self._may_done = may_done
+        self._lists = {}
+        self._catches = None
 
-    def _has_throwable(self, seat: int) -> bool:
-        """Whether ``seat`` holds a card he could throw in (any card in Шулер), limits aside."""
-        hand = self.hands[seat]
-        if self.cheating:
-            return bool(hand)
-        mask = self.rankmask
-        return any(RANK_BIT[c] & mask for c in hand)
+    def _refresh(self) -> None:
+        """Recompute the cache of who may act (after ``from_json``; states are kept settled)."""
+        phase = self.phase
+        if phase == LEAD:
+            self._store([self.starter], {self.starter: self.hands[self.starter]}, False)
+        elif phase == BOUT:
+            self._settle([])
+        else:
+            self._store([], {}, False)
+            if phase == CHECK:
+                self._add_catches()
 
-    def _eligible(self, seat: int) -> bool:
-        """Whether ``seat`` may throw now: the starter/transferrer first, the others once opened."""
-        return (seat == self.prio or self.opened) and not self.done >> seat & 1
+    def _seat_actions(self, seat: int) -> tuple | list:
+        """The legal actions of ``seat`` (built once per state, then shared)."""
+        acts = self._lists.get(seat)
+        if acts is None:
+            acts = self._lists[seat] = self._build_actions(seat)
+        return acts
 
-    def _someone_may_throw(self) -> bool:
-        """Whether an eligible thrower who has not said done can still put a card."""
-        if not self._room():
-            return False
-        return any(self._eligible(s) and self._has_throwable(s) for s in self._throwers())
+    def _build_actions(self, seat: int) -> tuple | list:
+        acts: tuple | list = ()
+        phase = self.phase
+        if phase == BOUT:
+            m = self._throw.get(seat)
+            if m:
+                if self._may_done:
+                    acts = ATTACKS_DONE_MEMO.get(m) or attack_done_tuple(m)
+                else:
+                    acts = ATTACKS_MEMO.get(m) or attack_tuple(m)
+            elif seat == self.defender and self.open and not self.took:
+                acts = self._defender_actions()
+        elif phase == LEAD and seat == self.starter:
+            acts = attacks(self.hands[seat])
+        if self._catches:
+            extra = self._catches.get(seat)
+            if extra:
+                acts = (*acts, *extra)
+        return acts
+
+    def _defender_actions(self) -> list[Action]:
+        """``defend`` on every unbeaten card, ``transfer`` when allowed, ``take``."""
+        hand_d = self.hands[self.defender]
+        acts: list[Action] = []
+        cheating = self.cheating
+        trump = self.trump
+        trumps = hand_d & SUIT_CARDS[trump]
+        for t in self.open:
+            if cheating:
+                k = hand_d << 6 | t
+                acts += DEFENDS_MEMO.get(k) or defend_tuple(k)
+                continue
+            acts += SAME_SUIT_DEFENDS[t][hand_d >> (t + 1) & HIGHER[t]]
+            if trumps and t // 9 != trump:
+                k = trumps << 6 | t
+                acts += DEFENDS_MEMO.get(k) or defend_tuple(k)
+        if self.transfer and self._transfer_target() >= 0:
+            acts += transfers(hand_d if cheating else hand_d & RANK_CARDS[self.rankmask])
+        acts.append(TAKE)
+        return acts
+
+    def _legal(self) -> dict[int, list[Action]]:
+        """Every seat's legal actions now: ``{seat: [action, ...]}`` for the seats in ``to_act``."""
+        return {seat: list(self._seat_actions(seat)) for seat in self._to_act}
 
     def _transfer_target(self) -> int:
-        """The seat a transfer would pass the bout to, or -1 when a transfer is not allowed now."""
-        if not self.transfer or self.took or self.unbeaten != len(self.att) or len(self.att) >= MAX_ATTACKS:
+        """The seat a transfer would pass the bout to, or -1 when no transfer is allowed now."""
+        n = len(self.att)
+        if not self.transfer or self.took or len(self.open) != n or n >= MAX_ATTACKS:
             return -1
         target = self._next_opponent(self.defender)
-        if target < 0 or len(self.hands[target]) < len(self.att) + 1:
+        if target < 0 or self.hands[target].bit_count() <= n:
             return -1
         return target
 
-    def _legal(self) -> dict[int, list[Action]]:
-        """Every seat's legal actions now (cached until the next applied action)."""
-        cache = self._cache
-        if cache is not None:
-            return cache
-        legal: dict[int, list[Action]] = {}
-        phase = self.phase
-        if phase == LEAD:
-            legal[self.starter] = [ATTACK[c] for c in self.hands[self.starter]]
-        elif phase == BOUT:
-            self._legal_bout(legal)
-        if self.cheating and phase in (BOUT, CHECK):
-            self._legal_catches(legal)
-        self._cache = legal
-        return legal
-
-    def _legal_bout(self, legal: dict[int, list[Action]]) -> None:
+    def _settle(self, events: list[Event]) -> None:
+        """After a change in a bout in play: open the throwing to all when the starter (or
+        transferrer) has nothing to throw, store every seat's legal actions, and close the bout
+        when it is over. On a settled state it only recomputes the legal actions."""
         hands = self.hands
         d = self.defender
         hand_d = hands[d]
-        att = self.att
-        mask = self.rankmask
-        cheating = self.cheating
-        if not self.took and self.unbeaten:
-            acts = []
-            dfn = self.dfn
-            if cheating:
-                for i, t in enumerate(att):
-                    if dfn[i] < 0:
-                        acts.extend(DEFEND[c * 36 + t] for c in hand_d)
+        pool = -1 if self.cheating else RANK_CARDS[self.rankmask]
+        prio = self.prio
+        opened = self.opened
+        if not opened and not hands[prio] & pool:
+            self.opened = opened = True
+        targets = self.open
+        throw: dict[int, int] = {}
+        if len(self.att) < MAX_ATTACKS and len(targets) < hand_d.bit_count():
+            done = self.done
+            if opened:
+                for s in self.throwers:
+                    if not done >> s & 1:
+                        m = hands[s] & pool
+                        if m:
+                            throw[s] = m
+            elif not done >> prio & 1:
+                throw[prio] = hands[prio] & pool  # not opened: he holds something to throw
+        self._throw = throw
+        self._lists = {}
+        self._catches = None
+        if targets and not self.took:
+            self._may_done = False
+            if throw:
+                to_act = [*throw, d]
+                to_act.sort()
+                self._to_act = to_act
             else:
-                beaters = BEATERS[self.trump]
-                for i, t in enumerate(att):
-                    if dfn[i] < 0:
-                        m = beaters[t]
-                        acts.extend(DEFEND[c * 36 + t] for c in hand_d if m >> c & 1)
-            if self._transfer_target() >= 0:
-                if cheating:
-                    acts.extend(TRANSFER[c] for c in hand_d)
-                else:
-                    acts.extend(TRANSFER[c] for c in hand_d if RANK_BIT[c] & mask)
-            acts.append(TAKE)
-            legal[d] = acts
-        if not self._room():
-            return
-        may_done = self.took or not self.unbeaten
-        prio, opened, done = self.prio, self.opened, self.done
-        for s in self._throwers():
-            if (s != prio and not opened) or done >> s & 1:
-                continue
-            if cheating:
-                throws = [ATTACK[c] for c in hands[s]]
-            else:
-                throws = [ATTACK[c] for c in hands[s] if RANK_BIT[c] & mask]
-            if throws:
-                if may_done:
-                    throws.append(DONE)
-                legal[s] = throws
+                self._to_act = [d]
+        else:
+            self._may_done = True
+            self._to_act = [*throw]
+            if not throw:
+                self._close("take" if self.took else "discard", events)
+                return
+        if self.cheating:
+            self._add_catches()
 
-    def _legal_catches(self, legal: dict[int, list[Action]]) -> None:
+    def _add_catches(self) -> None:
+        """Add the Шулер ``catch`` actions (any card of another side on the table, for every
+        player still in who is not barred) to the cache."""
         table = self._table_owners()
         if not table:
             return
+        catches = {}
         for s in self.occupied:
-            if not self.playing[s] or self.banned >> s & 1:
-                continue
-            acts = [CATCH[c] for c, owner in table if not self._same_side(owner, s)]
-            if acts:
-                legal.setdefault(s, []).extend(acts)
+            if self.inplay >> s & 1 and not self.banned >> s & 1:
+                acts = tuple(CATCH[c] for c, owner in table if not self._same_side(owner, s))
+                if acts:
+                    catches[s] = acts
+        self._catches = catches
+        self._to_act = sorted({*self._to_act, *catches})
 
     def _table_owners(self) -> list[tuple[int, int]]:
         """``(card, seat that put it)`` for every card on the table."""
@@ -285,218 +336,193 @@ class Durak(Game):
         return pairs
 
     def to_act(self) -> list[int]:
-        """Seats with at least one legal action now, ascending (several throwers may act at once)."""
-        return sorted(self._legal())
+        """Seats with at least one legal action now, ascending (several throwers, and in Шулер
+        every catcher, may act at once)."""
+        return list(self._to_act)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now; the dicts are shared, do not mutate them."""
-        acts = self._legal().get(seat)
-        return list(acts) if acts else []
+        acts = self._lists.get(seat)
+        if acts is None:
+            acts = self._lists[seat] = self._build_actions(seat)
+        return list(acts)
 
     def awaiting(self) -> list[int]:
-        """Seats whose move the game waits for (a ``timeout`` is legal for them), ascending."""
+        """Seats whose move the game waits for (``timeout`` is legal for them), ascending:
+        the starter who must lead, the defender who must beat or take, the throwers who may
+        still throw or say done."""
         phase = self.phase
         if phase == LEAD:
             return [self.starter]
         if phase != BOUT:
             return []
-        seats = []
-        if not self.took and self.unbeaten:
+        seats = list(self._throw)
+        if self.open and not self.took:
             seats.append(self.defender)
-        legal = self._legal()
-        for s in self._throwers():
-            acts = legal.get(s)
-            if acts and acts[0]["type"] != "catch":
-                seats.append(s)
         return sorted(seats)
 
     # ------------------------------------------------------------------ applying actions
 
     def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``IllegalAction`` (and no change) when not allowed."""
-        handler = _HANDLERS.get(action.get("type"))
+        kind = action.get("type")
+        if kind == "attack":
+            return self._attack(seat, action)
+        if kind == "defend":
+            return self._defend(seat, action)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction("unknown_action", f"no Durak action {action.get('type')!r}")
-        events = handler(self, seat, action, system)
-        self._cache = None
-        return events
+            raise IllegalAction("unknown_action", f"no Durak action {kind!r}")
+        return handler(self, seat, action, system)
 
-    def _check_turn(self, seat: Any) -> None:
-        """Refuse a move when the game is not on or ``seat`` has nothing to do."""
-        phase = self.phase
-        if phase == OVER:
-            raise IllegalAction("game_over", "the game is over")
-        if phase == WAITING:
-            raise IllegalAction("not_dealt", "no cards were dealt")
-        if not self._legal().get(seat):
-            raise IllegalAction("not_your_turn", f"seat {seat!r} may not act now")
-        if phase == CHECK:
-            raise IllegalAction("check_phase", "only catch is legal while the bout is checked")
-
-    def _card_in_hand(self, seat: int, action: Action, key: str = "card") -> int:
-        c = CARD.get(action.get(key))
-        if c is None:
-            raise IllegalAction("bad_card", f"not a card: {action.get(key)!r}")
-        if c not in self.hands[seat]:
-            raise IllegalAction("not_in_hand", f"{CODES[c]} is not in seat {seat}'s hand")
-        return c
-
-    def _do_attack(self, seat: int, action: Action, system: bool) -> list[Event]:
-        self._check_turn(seat)
-        c = self._card_in_hand(seat, action)
-        events: list[Event] = []
+    def _attack(self, seat: int, action: Action) -> list[Event]:
+        c = CARD.get(action.get("card"))
+        try:
+            m = self._throw.get(seat)
+        except TypeError:  # an unhashable seat
+            m = None
+        if c is None or not m or not m >> c & 1:
+            raise self._refusal(seat, action)
+        self.hands[seat] ^= CARD_BIT[c]
         if self.phase == LEAD:
-            if seat != self.starter:  # pragma: no cover - only the starter acts in LEAD
-                raise IllegalAction("not_your_turn")
             self.phase = BOUT
-            self._put_attack(seat, c, events)
-            return events
-        if seat == self.defender or seat not in self._throwers() or not self._eligible(seat):
-            raise IllegalAction("not_your_turn", f"seat {seat} may not throw in now")
-        if not self._room():
-            raise IllegalAction("limit_reached", "6 cards, or as many unbeaten as the defender holds")
-        fair = bool(RANK_BIT[c] & self.rankmask)
-        if not fair and not self.cheating:
-            raise IllegalAction("rank_not_on_table", f"no {CODES[c][0]} on the table")
-        if not fair:
-            self.unfair.add(c)
-        self._put_attack(seat, c, events)
-        return events
-
-    def _put_attack(self, seat: int, c: int, events: list[Event]) -> None:
-        self.hands[seat].remove(c)
+        elif not RANK_BIT[c] & self.rankmask:
+            self.unfair.add(c)  # only reachable in Шулер
         self.att.append(c)
         self.dfn.append(-1)
         self.att_owner.append(seat)
+        self.open.append(c)
+        self.table |= CARD_BIT[c]
         self.rankmask |= RANK_BIT[c]
-        self.unbeaten += 1
         self.done = 0
-        events.append({"type": "attack", "seat": seat, "card": CODES[c]})
+        events: list[Event] = [{"type": "attack", "seat": seat, "card": CODES[c]}]
         self._settle(events)
+        return events
 
-    def _do_defend(self, seat: int, action: Action, system: bool) -> list[Event]:
-        self._check_turn(seat)
-        if seat != self.defender or self.took:
-            raise IllegalAction("not_your_turn", "only the defender beats, before he takes")
-        c = self._card_in_hand(seat, action)
-        t = CARD.get(action.get("target"))
-        if t is None or t not in self.att or self.dfn[self.att.index(t)] >= 0:
-            raise IllegalAction(
-                "bad_target", f"{action.get('target')!r} is not an unbeaten card on the table"
-            )
-        fair = bool(BEATERS[self.trump][t] >> c & 1)
-        if not fair and not self.cheating:
-            raise IllegalAction("cannot_beat", f"{CODES[c]} does not beat {CODES[t]}")
-        if not fair:
-            self.unfair.add(c)
-        self.hands[seat].remove(c)
-        self.dfn[self.att.index(t)] = c
+    def _put_attack(self, seat: int, c: int) -> None:
+        self.att.append(c)
+        self.dfn.append(-1)
+        self.att_owner.append(seat)
+        self.open.append(c)
+        self.table |= CARD_BIT[c]
         self.rankmask |= RANK_BIT[c]
-        self.unbeaten -= 1
+        self.done = 0
+
+    def _defend(self, seat: int, action: Action) -> list[Event]:
+        c = CARD.get(action.get("card"))
+        t = CARD.get(action.get("target"))
+        if (
+            seat != self.defender
+            or self.phase != BOUT
+            or self.took
+            or c is None
+            or not self.hands[seat] >> c & 1
+            or t not in self.open
+        ):
+            raise self._refusal(seat, action)
+        if not BEATERS[self.trump][t] >> c & 1:
+            if not self.cheating:
+                raise self._refusal(seat, action)
+            self.unfair.add(c)
+        self.hands[seat] ^= CARD_BIT[c]
+        self.dfn[self.att.index(t)] = c
+        self.open.remove(t)
+        self.table |= CARD_BIT[c]
+        self.rankmask |= RANK_BIT[c]
         self.done = 0
         events: list[Event] = [{"type": "defend", "seat": seat, "card": CODES[c], "target": CODES[t]}]
         self._settle(events)
         return events
 
-    def _do_transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
-        self._check_turn(seat)
-        if seat != self.defender or self.took:
-            raise IllegalAction("not_your_turn", "only the defender transfers, before he takes")
-        c = self._card_in_hand(seat, action)
-        target = self._transfer_target()
-        if target < 0:
-            raise IllegalAction("transfer_not_allowed", "no transfer now")
-        fair = bool(RANK_BIT[c] & self.rankmask)
-        if not fair and not self.cheating:
-            raise IllegalAction(
-                "rank_not_on_table", f"a transfer needs the rank on the table, not {CODES[c]}"
-            )
-        if not fair:
+    def _transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
+        c = CARD.get(action.get("card"))
+        if (
+            seat != self.defender
+            or self.phase != BOUT
+            or c is None
+            or not self.hands[seat] >> c & 1
+            or self._transfer_target() < 0
+        ):
+            raise self._refusal(seat, action)
+        if not RANK_BIT[c] & self.rankmask:
+            if not self.cheating:
+                raise self._refusal(seat, action)
             self.unfair.add(c)
-        self.hands[seat].remove(c)
-        self.att.append(c)
-        self.dfn.append(-1)
-        self.att_owner.append(seat)
-        self.unbeaten += 1
-        self.rankmask |= RANK_BIT[c]
+        target = self._transfer_target()
+        self.hands[seat] ^= CARD_BIT[c]
+        self._put_attack(seat, c)
         self.defender = target
         self.prio = seat
         self.opened = False
-        self.done = 0
+        self._seat_roles()
         events: list[Event] = [{"type": "transfer", "seat": seat, "card": CODES[c], "defender": target}]
         self._settle(events)
         return events
 
-    def _do_take(self, seat: int, action: Action, system: bool) -> list[Event]:
-        self._check_turn(seat)
-        if seat != self.defender or self.took or not self.unbeaten:
-            raise IllegalAction("cannot_take", "take only while some attack card is unbeaten")
-        return self._take(seat)
+    def _take(self, seat: int, action: Action, system: bool) -> list[Event]:
+        if seat != self.defender or self.phase != BOUT or self.took or not self.open:
+            raise self._refusal(seat, action)
+        return self._do_take(seat, [])
 
-    def _take(self, seat: int) -> list[Event]:
+    def _do_take(self, seat: int, events: list[Event]) -> list[Event]:
         self.took = True
-        events: list[Event] = [{"type": "take", "seat": seat}]
+        events.append({"type": "take", "seat": seat})
         self._settle(events)
         return events
 
-    def _do_done(self, seat: int, action: Action, system: bool) -> list[Event]:
-        self._check_turn(seat)
-        if DONE not in self._legal()[seat]:
-            raise IllegalAction("cannot_say_done", "done only when the defender beat all or took")
-        return self._done(seat)
+    def _done(self, seat: int, action: Action, system: bool) -> list[Event]:
+        if not self._may_done or seat not in self._throw:
+            raise self._refusal(seat, action)
+        return self._do_done(seat, [])
 
-    def _done(self, seat: int) -> list[Event]:
+    def _do_done(self, seat: int, events: list[Event]) -> list[Event]:
         self.done |= 1 << seat
         if seat == self.prio:
             self.opened = True
-        events: list[Event] = [{"type": "done", "seat": seat}]
+        events.append({"type": "done", "seat": seat})
         self._settle(events)
         return events
 
-    def _do_catch(self, seat: int, action: Action, system: bool) -> list[Event]:
-        if self.phase == OVER:
-            raise IllegalAction("game_over", "the game is over")
-        if not self.cheating:
-            raise IllegalAction("no_cheating", "catch is a Шулер move")
-        if not self._legal().get(seat):
-            raise IllegalAction("not_your_turn", f"seat {seat!r} may not act now")
-        if self.banned >> seat & 1:
-            raise IllegalAction("catch_banned", "a false accusation bars catching until the bout ends")
+    def _catch(self, seat: int, action: Action, system: bool) -> list[Event]:
+        """Шулер: catch a card of another side. Unfair: the cheater takes the table and the bout
+        ends; fair: the accuser draws a penalty card and may not catch until the bout ends."""
         c = CARD.get(action.get("card"))
-        owner = dict(self._table_owners()).get(c) if c is not None else None
-        if owner is None:
-            raise IllegalAction("not_on_table", f"{action.get('card')!r} is not on the table")
-        if self._same_side(owner, seat):
-            raise IllegalAction("own_card", "one's own and the partner's cards cannot be caught")
-        events: list[Event] = []
+        if c is None or type(seat) is not int or CATCH[c] not in self._seat_actions(seat):
+            raise self._refusal(seat, action)
+        owner = dict(self._table_owners())[c]
         if c in self.unfair:
-            events.append({"type": "caught", "seat": seat, "card": CODES[c], "cheater": owner})
+            events: list[Event] = [{"type": "caught", "seat": seat, "card": CODES[c], "cheater": owner}]
             self._finish("caught", owner, events)
             return events
-        events.append({"type": "false_accusation", "seat": seat, "card": CODES[c]})
+        events = [{"type": "false_accusation", "seat": seat, "card": CODES[c]}]
         self.banned |= 1 << seat
         penalty = self._penalty_card()
         if penalty >= 0:
-            self.hands[seat].append(penalty)
+            self.hands[seat] |= CARD_BIT[penalty]
             events.append({"type": "penalty", "seat": seat})
         if self.phase == BOUT:
             self._settle(events)
+        else:
+            self._refresh()
         return events
 
     def _penalty_card(self) -> int:
-        """Remove and return the penalty card: the stock's next, else a seeded random discard."""
+        """Remove and return a penalty card: the stock's next card, else a random card of the
+        discard (seeded); -1 when both are empty."""
         k = self.penalties
         self.penalties = k + 1
         if self.stock:
             return self.stock.pop(0)
         if not self.discard:
             return -1
-        rng = DealSource(self.seed).rng(0, f"penalty:{k}")
-        return self.discard.pop(rng.randrange(len(self.discard)))
+        pile = cards_of(self.discard)
+        c = pile[DealSource(self.seed).rng(0, f"penalty:{k}").randrange(len(pile))]
+        self.discard ^= CARD_BIT[c]
+        return c
 
-    def _do_timeout(self, seat: int, action: Action, system: bool) -> list[Event]:
-        """The seat ran out of time: the starter leads his lowest card, the defender takes,
-        a thrower says done."""
+    def _timeout(self, seat: int, action: Action, system: bool) -> list[Event]:
+        """The seat ran out of time: the starter leads his lowest non-trump (else lowest
+        trump), the defender takes, a thrower says done."""
         if not system:
             raise IllegalAction("system_only", "timeout is the server's action")
         if seat not in self.awaiting():
@@ -504,17 +530,19 @@ class Durak(Game):
         events: list[Event] = [{"type": "timeout", "seat": seat}]
         if self.phase == LEAD:
             hand = self.hands[seat]
-            plain = [c for c in hand if c // 9 != self.trump]
-            c = min(plain or hand, key=lead_key)
+            c = min(cards_of(hand & ~SUIT_CARDS[self.trump]) or cards_of(hand), key=lead_key)
+            self.hands[seat] ^= CARD_BIT[c]
             self.phase = BOUT
-            self._put_attack(seat, c, events)
+            self._put_attack(seat, c)
+            events.append({"type": "attack", "seat": seat, "card": CODES[c]})
+            self._settle(events)
         elif seat == self.defender:
-            events.extend(self._take(seat))
+            self._do_take(seat, events)
         else:
-            events.extend(self._done(seat))
+            self._do_done(seat, events)
         return events
 
-    def _do_close(self, seat: int, action: Action, system: bool) -> list[Event]:
+    def _close_check(self, seat: int, action: Action, system: bool) -> list[Event]:
         """End of the Шулер check: the bout closes as it was going to."""
         if not system:
             raise IllegalAction("system_only", "close is the server's action")
@@ -524,102 +552,129 @@ class Durak(Game):
         self._finish(self.pending, -1, events)
         return events
 
-    def _do_leave(self, seat: int, action: Action, system: bool) -> list[Event]:
-        """``leave``/``surrender``: the game ends, the leaver (his pair) loses.
+    def _leave(self, seat: int, action: Action, system: bool) -> list[Event]:
+        """``leave``/``surrender``: the game ends, the leaver (his pair) loses, all others win.
 
         A player already out leaves freely: nothing changes. A ``leave`` applied as a system
-        action is the table's disconnect verdict and ends the game with reason ``disconnect``.
+        action is the table's disconnect verdict: reason ``disconnect``.
         """
         if seat not in self.occupied:
             raise IllegalAction("not_seated", f"seat {seat!r} is not at the table")
         if self.phase == OVER:
             raise IllegalAction("game_over", "the game is over")
-        kind = action["type"]
-        if self.phase != WAITING and not self.playing[seat]:
+        if self.phase != WAITING and not self.inplay >> seat & 1:
             return [{"type": "left", "seat": seat}]
         losers = [s for s in self.occupied if self._same_side(s, seat)]
         winners = [s for s in self.occupied if s not in losers]
-        reason = "surrender" if kind == "surrender" else "disconnect" if system else "leave"
+        reason = "surrender" if action["type"] == "surrender" else "disconnect" if system else "leave"
         events: list[Event] = [{"type": "left", "seat": seat}]
         self._end(None, False, winners, losers, reason, events)
         return events
 
-    # ------------------------------------------------------------------ closing bouts
+    def _refusal(self, seat: Any, action: Action) -> IllegalAction:
+        """Why ``action`` of ``seat`` is not legal now (slow path, only for refused actions)."""
+        phase = self.phase
+        if phase == OVER:
+            return IllegalAction("game_over", "the game is over")
+        if phase == WAITING:
+            return IllegalAction("not_dealt", "no cards were dealt")
+        if type(seat) is not int or seat not in self._to_act:
+            return IllegalAction("not_your_turn", f"seat {seat!r} may not act now")
+        kind = action["type"]
+        if phase == CHECK and kind != "catch":
+            return IllegalAction("check_phase", "only catch is legal while the bout is checked")
+        if kind == "catch":
+            return self._catch_refusal(seat, action)
+        defender_move = kind in ("defend", "transfer", "take")
+        if defender_move != (seat == self.defender) or (defender_move and self.took):
+            return IllegalAction("not_your_turn", f"seat {seat} may not {kind} now")
+        if kind == "take":
+            return IllegalAction("cannot_take", "take only while some attack card is unbeaten")
+        if kind == "done":
+            return IllegalAction("cannot_say_done", "done only with something to throw, all beaten or taken")
+        c = CARD.get(action.get("card"))
+        if c is None:
+            return IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
+        if not self.hands[seat] >> c & 1:
+            return IllegalAction("not_in_hand", f"{CODES[c]} is not in seat {seat}'s hand")
+        if kind == "attack":
+            if self.phase == BOUT and not (seat in self.throwers and self._eligible(seat)):
+                return IllegalAction("not_your_turn", "the starter throws first; done stands until a card")
+            if len(self.att) >= MAX_ATTACKS or len(self.open) >= self.hands[self.defender].bit_count():
+                return IllegalAction("limit_reached", "6 cards, or as many unbeaten as the defender holds")
+            return IllegalAction("rank_not_on_table", f"no {CODES[c][0]} on the table")
+        if kind == "transfer":
+            if self._transfer_target() < 0:
+                return IllegalAction("transfer_not_allowed", "no transfer now")
+            return IllegalAction("rank_not_on_table", f"transfer needs the table's rank, not {CODES[c]}")
+        t = CARD.get(action.get("target"))
+        if t not in self.open:
+            return IllegalAction("bad_target", f"not an unbeaten table card: {action.get('target')!r}")
+        return IllegalAction("cannot_beat", f"{CODES[c]} does not beat {CODES[t]}")
 
-    def _settle(self, events: list[Event]) -> None:
-        """After a change in a bout: open the throwing to all, close the bout when it is over."""
-        if self.phase != BOUT:
-            return
-        if not self.opened and not self._has_throwable(self.prio):
-            self.opened = True
-        if self.took:
-            if not self._someone_may_throw():
-                self._close("take", events)
-        elif not self.unbeaten and (
-            len(self.att) >= MAX_ATTACKS or not self.hands[self.defender] or not self._someone_may_throw()
-        ):
-            self._close("discard", events)
+    def _catch_refusal(self, seat: int, action: Action) -> IllegalAction:
+        if not self.cheating:
+            return IllegalAction("no_cheating", "catch is a Шулер move")
+        if self.banned >> seat & 1:
+            return IllegalAction("catch_banned", "a false accusation bars catching until the bout ends")
+        c = CARD.get(action.get("card"))
+        owner = dict(self._table_owners()).get(c) if c is not None else None
+        if owner is None:
+            return IllegalAction("not_on_table", f"{action.get('card')!r} is not on the table")
+        return IllegalAction("own_card", "one's own and the partner's cards cannot be caught")
+
+    # ------------------------------------------------------------------ closing bouts
 
     def _close(self, kind: str, events: list[Event]) -> None:
         """The bout is over: in Шулер first the check phase, else at once."""
         if self.cheating:
             self.phase = CHECK
             self.pending = kind
-            events.append({"type": "check"})
+            events.append({"type": "check", "result": kind})
+            self._refresh()
         else:
             self._finish(kind, -1, events)
 
     def _finish(self, kind: str, cheater: int, events: list[Event]) -> None:
-        """Clear the table (discard, defender takes, or caught cheater takes), draw, go out,
-        end the game or start the next bout."""
+        """Clear the table (discard; the defender takes; or the caught cheater takes), draw,
+        let players out, then end the game or start the next bout."""
         d = self.defender
-        table = self.att + [c for c in self.dfn if c >= 0]
         if kind == "discard":
-            self.discard.extend(table)
+            self.discard |= self.table
             beaten_off = True
-        elif kind == "take":
-            self.hands[d].extend(table)
-            beaten_off = False
         else:
-            self.hands[cheater].extend(table)
-            beaten_off = cheater != d
+            taker = d if kind == "take" else cheater
+            self.hands[taker] |= self.table
+            beaten_off = taker != d
         events.append({"type": "bout_over", "result": kind, "defender": d})
-        self._draw(events)
-        if not self.stock:
+        stock = self.stock
+        if stock:
+            hands = self.hands
+            for s in DRAW_ORDER[self.inplay][self.starter][d]:
+                n = HAND_SIZE - hands[s].bit_count()
+                if n > 0:
+                    hands[s] |= mask_of(stock[:n])
+                    del stock[:n]
+                    events.append({"type": "draw", "seat": s, "count": n})
+                    if not stock:
+                        break
+        if not stock:
+            went_out = False
             for s in self.occupied:
-                if self.playing[s] and not self.hands[s]:
-                    self.playing[s] = False
+                if self.inplay >> s & 1 and not self.hands[s]:
+                    self.inplay ^= 1 << s
                     self.out_order.append(s)
                     events.append({"type": "out", "seat": s})
-        if self._game_ended(events):
-            return
-        leader = self._next_playing(d if beaten_off else (d + 1) & 3)
-        self._start_bout(leader)
-
-    def _draw(self, events: list[Event]) -> None:
-        """Everyone draws up to 6 while the stock lasts: clockwise from the bout's first
-        attacker (the next seat when he ended as defender), the defender last."""
-        stock = self.stock
-        if not stock:
-            return
-        d = self.defender
-        order = [s for s in ((self.starter + k) & 3 for k in range(4)) if self.playing[s] and s != d]
-        order.append(d)
-        for s in order:
-            hand = self.hands[s]
-            n = min(HAND_SIZE - len(hand), len(stock))
-            if n > 0:
-                hand.extend(stock[:n])
-                del stock[:n]
-                events.append({"type": "draw", "seat": s, "count": n})
-            if not stock:
-                break
+                    went_out = True
+            if went_out and self._game_ended(events):
+                return
+        self._start_bout(NEXT_IN[self.inplay][d if beaten_off else (d + 1) & 3])
 
     def _game_ended(self, events: list[Event]) -> bool:
-        """End the game when one player (or none) is left, or when a pair is all out."""
-        playing = self.playing
+        """End the game when one player or none is left, or when a pair is all out."""
+        inplay = self.inplay
         if self.teams:
-            out = [not playing[t] and not playing[t + 2] for t in (0, 1)]
+            out = [not inplay & (5 << t) for t in (0, 1)]
             if out[0] and out[1]:
                 self._end(None, True, [], [], "draw", events)
             elif out[0] or out[1]:
@@ -628,7 +683,7 @@ class Durak(Game):
             else:
                 return False
             return True
-        left = [s for s in self.occupied if playing[s]]
+        left = [s for s in self.occupied if inplay >> s & 1]
         if len(left) > 1:
             return False
         if left:
@@ -651,15 +706,15 @@ class Durak(Game):
             "losers": sorted(losers),
             "out_order": list(self.out_order),
         }
-        events.append({"type": "game_over", "reason": reason, **self.result})
+        self._store([], {}, False)
+        events.append({"type": "game_over", "reason": reason, **_copy_result(self.result)})
 
     # ------------------------------------------------------------------ views and records
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` sees: its hand, counts of the others, the table, never the stock order
-        nor which cards were unfair."""
-        mine = seat if isinstance(seat, int) and seat in self.occupied else None
-        playing = self.playing
+        """What ``seat`` sees: its own hand, everyone's card counts, the table, the stock's size
+        and face-up trump; never another hand, the stock order or which cards were unfair."""
+        mine = seat if type(seat) is int and seat in self.occupied else None
         stock = self.stock
         on = self.phase in (LEAD, BOUT, CHECK)
         legal = self._legal()
@@ -671,9 +726,9 @@ class Durak(Game):
             "seats": [
                 {
                     "seat": s,
-                    "cards": len(self.hands[s]),
+                    "cards": self.hands[s].bit_count(),
                     "team": s % 2 if self.teams else None,
-                    "playing": playing[s],
+                    "playing": bool(self.inplay >> s & 1),
                 }
                 for s in self.occupied
             ],
@@ -682,7 +737,7 @@ class Durak(Game):
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "trump_card": CODES[stock[-1]] if stock else None,
             "contract": None,
-            "hand": codes(sorted(self.hands[mine], key=self._hand_key)) if mine is not None else [],
+            "hand": codes(sorted(cards_of(self.hands[mine]), key=self._hand_key)) if mine is not None else [],
             "table_cards": [
                 {"attack": CODES[a], "defence": CODES[b] if b >= 0 else None}
                 for a, b in zip(self.att, self.dfn, strict=True)
@@ -693,26 +748,26 @@ class Durak(Game):
             ],
             "last_trick": None,
             "stock": len(stock),
-            "discard": len(self.discard),
+            "discard": self.discard.bit_count(),
             "attacker": self.starter if on else None,
             "defender": d if on else None,
             "priority": self.prio if on else None,
-            "throwers": [s for s in self._throwers() if self._eligible(s)] if self.phase == BOUT else [],
+            "throwers": [s for s in self.throwers if s == self.prio or self.opened] if on else [],
             "done": [s for s in self.occupied if self.done >> s & 1] if on else [],
             "took": self.took,
             "catch_banned": [s for s in self.occupied if self.banned >> s & 1],
             "out_order": list(self.out_order),
             "awaiting": self.awaiting(),
-            "to_act": sorted(legal),
+            "to_act": list(self._to_act),
             "legal": list(legal.get(mine, ())) if mine is not None else [],
             "deals": [_copy_result(self.result)] if self.result else [],
             "totals": [],
             "result": {"winners": list(self.winners), "reason": self.reason} if self.phase == OVER else None,
         }
 
-    def _hand_key(self, c: int) -> tuple[int, int]:
-        """Display order: trumps last, then by suit s c d h, then by rank."""
-        return (c // 9 == self.trump, c // 9 * 9 + c % 9)
+    def _hand_key(self, c: int) -> tuple[bool, int]:
+        """Display order: trumps last; otherwise by suit s c d h, then by rank."""
+        return (c // 9 == self.trump, c)
 
     def summary(self) -> dict:
         """``deals`` holds the game's result once it is over; Durak keeps no totals (``[]``)."""
@@ -739,7 +794,6 @@ class Durak(Game):
             data[k] = list(getattr(self, k))
         data["options"] = dict(self.options)
         data["given"] = self.given
-        data["hands"] = [list(h) for h in self.hands]
         data["dealt"] = [[list(h) for h in self.dealt[0]], list(self.dealt[1])]
         data["unfair"] = sorted(self.unfair)
         data["result"] = _copy_result(self.result)
@@ -754,39 +808,41 @@ class Durak(Game):
             setattr(self, k, list(data[k]))
         self.options = dict(data["options"])
         self.given = data["given"]
-        self.hands = [list(h) for h in data["hands"]]
         self.dealt = ([list(h) for h in data["dealt"][0]], list(data["dealt"][1]))
         self.unfair = set(data["unfair"])
         self.result = _copy_result(data["result"])
-        self._cache = None
+        if self.defender >= 0:
+            self._seat_roles()
+        else:
+            self.throwers = self.actors = ()
+        self._refresh()
         return self
 
     def copy(self) -> Durak:
-        """An independent copy, without a JSON round trip."""
+        """An independent copy, without a JSON round trip (the cached action lists, never
+        mutated, are shared)."""
         new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         for k in _LISTS:
             d[k] = list(d[k])
         d["options"] = dict(self.options)
-        d["hands"] = [list(h) for h in self.hands]
         d["unfair"] = set(self.unfair)
         d["result"] = _copy_result(self.result)
-        d["_cache"] = None
+        if self._to_act is not None:
+            d["_lists"] = dict(self._lists)
         return new
 
 
 _HANDLERS = {
-    "attack": Durak._do_attack,
-    "defend": Durak._do_defend,
-    "transfer": Durak._do_transfer,
-    "take": Durak._do_take,
-    "done": Durak._do_done,
-    "catch": Durak._do_catch,
-    "timeout": Durak._do_timeout,
-    "close": Durak._do_close,
-    "leave": Durak._do_leave,
-    "surrender": Durak._do_leave,
+    "transfer": Durak._transfer,
+    "take": Durak._take,
+    "done": Durak._done,
+    "catch": Durak._catch,
+    "timeout": Durak._timeout,
+    "close": Durak._close_check,
+    "leave": Durak._leave,
+    "surrender": Durak._leave,
 }
 
 
@@ -794,64 +850,3 @@ def _copy_result(result: dict | None) -> dict | None:
     if result is None:
         return None
     return {k: list(v) if isinstance(v, list) else v for k, v in result.items()}
-
-
-def _check_seats(seats: list[int] | None) -> list[int]:
-    """The occupied seats, ascending; ``InvalidOptions`` unless 2..4 distinct seats of 0..3."""
-    if seats is None:
-        return [0, 1, 2, 3]
-    if (
-        not isinstance(seats, (list, tuple))
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3 for s in seats)
-        or len(set(seats)) != len(seats)
-        or not 2 <= len(seats) <= 4
-    ):
-        raise InvalidOptions({"seats": "2 to 4 distinct seats of 0..3"})
-    return sorted(seats)
-
-
-def _deal_cards(deal: list[int] | dict, occupied: list[int]) -> tuple[list[list[int]], list[int]]:
-    """Hands (by seat) and the stock in drawing order, from a shuffled deck or a given deal."""
-    hands: list[list[int]] = [[] for _ in range(4)]
-    if isinstance(deal, dict):
-        try:
-            for key, cards in (deal.get("hands") or {}).items():
-                s = int(key)
-                if not 0 <= s <= 3 or (cards and s not in occupied):
-                    raise InvalidOptions({"deals": f"cards for seat {key!r}, which is not occupied"})
-                hands[s] = parse_cards(cards)
-            stock = parse_cards(deal.get("stock") or [])
-        except ValueError as exc:
-            if isinstance(exc, InvalidOptions):
-                raise
-            raise InvalidOptions({"deals": str(exc)}) from None
-        every = [c for h in hands for c in h] + stock
-        if len(every) != len(set(every)):
-            raise InvalidOptions({"deals": "a card is dealt twice"})
-        return hands, stock
-    cards = list(deal)
-    pos = 0
-    for _ in range(HAND_SIZE):
-        for s in occupied:
-            hands[s].append(cards[pos])
-            pos += 1
-    return hands, cards[pos:]
-
-
-def _trump_suit(hands: list[list[int]], stock: list[int], occupied: list[int]) -> int:
-    """The suit of the face-up last stock card; with an empty stock, of the last card dealt."""
-    if stock:
-        return stock[-1] // 9
-    for s in reversed(occupied):
-        if hands[s]:
-            return hands[s][-1] // 9
-    return SUIT_INDEX["s"]
-
-
-def _first_attacker(hands: list[list[int]], occupied: list[int], trump: int) -> int:
-    """The holder of the lowest trump; with no trumps dealt, of the lowest card (lowest seat)."""
-    trumps = [(c % 9, s) for s in occupied for c in hands[s] if c // 9 == trump]
-    if trumps:
-        return min(trumps)[1]
-    cards = [(c % 9, s) for s in occupied for c in hands[s]]
-    return min(cards)[1] if cards else occupied[0]
