@@ -316,7 +316,14 @@ class Deberc(TrickGame):
             out.add(CODES[self.face_up])
         if self.deberc_seat >= 0:
             out.update(_codes(DEBERC_MASK[self.trump]))
+        if self._shows_first_draw():
+            out.update(c for _s, c in self.first_draw)
         return out
+
+    def _shows_first_draw(self) -> bool:
+        """The cards dealt face up to find the first dealer stay on view during the first
+        auction (they came from a separate shuffle: they tell nothing about the deal)."""
+        return bool(self.first_draw) and self.number == 0 and self.phase == "auction"
 
     def view_extra(self, seat: int | None) -> dict:
         waiting = self.phase == WAITING
@@ -335,7 +342,7 @@ class Deberc(TrickGame):
 
     def _first_dealer_view(self) -> dict | None:
         """The cards dealt to find the first dealer, shown during the first deal."""
-        if not self.first_draw or self.number != 0:
+        if not self._shows_first_draw():
             return None
         return {
             "cards": [{"seat": s, "card": c} for s, c in self.first_draw],

@@ -1014,3 +1014,50 @@ CASES += [
         "expect": {"rejected": [], "totals": [226, 470, 571, 473], "finished": True, "winners": [2]},
     },
 ]
+
+CASES += [
+    {
+        "name": "hanging_stays_after_deberc_2p",
+        "title": "2 players: a deal hangs; the next deal ends by деберц: it scores nothing and the hanging points stay where they are",
+        "options": {"players": 2},
+        "dealer": 0,
+        "deals": [
+            *chain({"players": 2}, 0, HANG),
+            deal(
+                {1: "8h 9h Th Jh Qh 7s", 0: "7c 8c 9c Tc Jc Qc"},
+                "7h 8s 9s Ts Kh Ah Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad",
+                [act(0, "take")],
+            ),
+        ],
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "s"},
+                    "tricks": [5, 4],
+                    "card_points": [54, 54],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "outcome": "hanging",
+                    "hanging": 54,
+                    "deberc": None,
+                    "scores": [54, 0],
+                },
+                {
+                    "contract": {"seat": 0, "trump": "h"},
+                    "tricks": [0, 0],
+                    "card_points": [0, 0],
+                    "combos": [0, 0],
+                    "belote": [0, 0],
+                    "outcome": "made",
+                    "hanging": 54,
+                    "deberc": 1,
+                    "scores": [0, 0],
+                },
+            ],
+            "totals": [54, 0],
+            "finished": True,
+            "winners": [1],
+        },
+    },
+]
