@@ -25,8 +25,16 @@ export function mountTable(root = document.getElementById("table-app")) {
     lobbyUrl: d.lobbyUrl || "/",
   });
   window.__tableClient = client;
+  fitToViewport(root);
   client.start();
   return client;
+}
+
+/** Let the table fill the screen below whatever the page puts above it (the site header). */
+function fitToViewport(root) {
+  const update = () => root.style.setProperty("--table-offset", `${Math.max(0, root.getBoundingClientRect().top + window.scrollY)}px`);
+  update();
+  window.addEventListener("resize", update);
 }
 
 mountTable();

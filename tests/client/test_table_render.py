@@ -437,3 +437,28 @@ def test_deberc_take_or_pass_with_obligation(open_table):
     page.click('[data-action="take"]')
     assert sent(page)[-1]["action"] == {"type": "take"}
     shot(page, "table-deberc-take-375x812")
+
+
+def test_sharper_check_and_catch(open_table):
+    state = views.durak_check()
+    frame = views.frame(state, 1, seq=30, bots={0: "hard"})
+    catchable = {a["card"] for a in frame["view"]["legal"] if a["type"] == "catch"}
+    assert catchable
+    page = open_table(DESKTOP)
+    # the 4-second check, counted from now (the page may take a while to open)
+    page.evaluate("(f) => { f.view.deadline = Date.now() + 4000; window.__tableClient.receive(f); }", frame)
+    assert re.fullmatch(r"Проверка: [1-4] с", page.inner_text(".countdown-check"))
+    catch = page.locator('[data-action="catch"]')
+    assert catch.inner_text() == "Поймать!" and catch.is_enabled()
+    catch.click()
+    lit = set(page.eval_on_selector_all(".bout .is-catchable", "els => els.map(e => e.dataset.card)"))
+    assert lit == catchable
+    assert "ловите" in page.inner_text(".hint-line")
+    shot(page, "table-durak-check-1440x900")
+    card = sorted(catchable)[0]
+    page.click(f'.bout [data-card="{card}"]', position={"x": 8, "y": 10})  # its visible corner
+    assert sent(page)[-1]["action"] == {"type": "catch", "card": card}
+    # the catch as the others see it: a banner
+    _, events = views.api.apply(state, 1, {"type": "catch", "card": card})
+    feed(page, views.frame(state, 1, seq=31, events=events, bots={0: "hard"}))
+    assert page.locator(".banners .banner").count() >= 1

@@ -153,3 +153,23 @@ def deberc_auction() -> object:
     state = api.new_match("deberc", {}, seed=3)
     assert api.to_act(state) == [0]
     return state
+
+
+def durak_check() -> object:
+    """Шулер for two: the sixth card of a bout is beaten, the 4-second check runs; seat 1 (the
+    defender) may catch any attack card, seat 0 lost his right by a false accusation."""
+    state = api.new_match("durak", {"cheating": True, "transfer": True}, seed=1, seats=[0, 1])
+    for _ in range(60):
+        if api.view(state, 0)["phase"] == "check":
+            return state
+        seat = api.to_act(state)[0]
+        legal = api.legal_actions(state, seat)
+        table = api.view(state, seat)["table_cards"]
+        action = (
+            [a for a in legal if a["type"] == "defend"]
+            or [a for a in legal if a["type"] == "attack" and not table]
+            or [a for a in legal if a["type"] == "done"]
+            or legal
+        )[0]
+        api.apply(state, seat, action)
+    raise AssertionError("no check phase reached")
