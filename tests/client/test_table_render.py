@@ -462,3 +462,18 @@ def test_sharper_check_and_catch(open_table):
     _, events = views.api.apply(state, 1, {"type": "catch", "card": card})
     feed(page, views.frame(state, 1, seq=31, events=events, bots={0: "hard"}))
     assert page.locator(".banners .banner").count() >= 1
+
+
+def test_match_over_summary(open_table):
+    state, _ = views.bazar_play()
+    _, events = views.api.apply(state, 1, {"type": "surrender"})
+    page = open_table(PHONE)
+    feed(page, views.frame(state, 0, seq=50, events=events))
+    summary = page.inner_text('[data-summary="match"]')
+    assert "Партия окончена" in summary
+    assert "Победа: Вы, Бот 3" in summary
+    assert "сдался" in summary
+    assert page.get_attribute('[data-summary="match"] a', "href") == "/lobby/"
+    # the match is over: nothing to surrender any more, «Выйти» just goes to the lobby
+    assert page.is_disabled('[data-control="surrender"]')
+    shot(page, "table-match-over-375x812")
