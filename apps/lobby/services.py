@@ -7,6 +7,8 @@ and after commit tells the lobby and the table's sockets. Refusals raise
 
 from __future__ import annotations
 
+import json
+
 from django.db import transaction
 
 from apps.rules import api
@@ -313,5 +315,6 @@ def lobby_publish() -> None:
     """Push the list of open tables to every lobby socket."""
     from apps.tables import groups, publishing
 
-    message = {"type": "lobby.tables", "message": {"op": "tables", "tables": selectors.open_tables()}}
+    frame = {"op": "tables", "tables": selectors.open_tables()}
+    message = {"type": "lobby.tables", "text": json.dumps(frame, ensure_ascii=False, separators=(",", ":"))}
     publishing.send_many([(groups.LOBBY, message)])

@@ -205,7 +205,7 @@ class TableConsumer(AuthenticatedConsumer):
     # ----------------------------------------------------------------- group messages
 
     async def table_state(self, event: dict) -> None:
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])
 
     async def table_refresh(self, event: dict) -> None:
         await self.send_full_state()
@@ -226,7 +226,7 @@ class LobbyConsumer(AuthenticatedConsumer):
         await self.send_json({"op": "tables", "tables": tables})
 
     async def lobby_tables(self, event: dict) -> None:
-        await self.send_json(event["message"])
+        await self.send(text_data=event["text"])
 
 
 # --------------------------------------------------------------------- sync calls (one each)

@@ -75,7 +75,7 @@ def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
     if clock.has_reserve(match.game):
         turn = [match.reserves.get(str(s), 0) for s in to_act]
         fields["reserve_ms"] = min(turn) if turn else None
-        fields["reserves"] = {int(k): v for k, v in match.reserves.items()}
+        fields["reserves"] = dict(match.reserves)
     return fields
 
 

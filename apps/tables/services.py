@@ -8,6 +8,7 @@ deadline; after commit it publishes each seat its own view and schedules the tim
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import secrets
@@ -291,7 +292,9 @@ def publish_match(match: Match, state: Game, events: list[dict]) -> None:
 
 
 def _state_message(seq: int, view: dict, events: list[dict]) -> dict:
-    return {"type": "table.state", "message": {"op": "state", "seq": seq, "view": view, "events": events}}
+    """A group message carrying the frame already encoded (once per seat, not per socket)."""
+    frame = {"op": "state", "seq": seq, "view": view, "events": events}
+    return {"type": "table.state", "text": json.dumps(frame, ensure_ascii=False, separators=(",", ":"))}
 
 
 def table_refresh(table_id: int) -> None:

@@ -1,0 +1,97 @@
+"""Real websocket clients of the live daphne for the tables tests (``websockets`` sync API)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+
+from django.test import Client
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+
+def session_cookie(user) -> str:
+    """A ``Cookie`` header of a fresh session of ``user`` (stored in the shared test database)."""
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+class TableSocket:
+    """One socket on ``/ws/tables/<id>/`` (or any path): records every frame it receives."""
+
+    def __init__(self, site, path: str, cookie: str | None, *, origin: str | None = None) -> None:
+        headers = {"Cookie": cookie} if cookie else {}
+        self.ws = connect(
+            f"{site.ws_url}{path}",
+            origin=origin or site.origin,
+            additional_headers=headers,
+            open_timeout=10,
+            max_size=2**22,
+        )
+        self.messages: list[dict] = []
+        self.close_code: int | None = None
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.ws:
+                message = json.loads(raw)
+                message["_at"] = time.time()
+                with self._cond:
+                    self.messages.append(message)
+                    self._cond.notify_all()
+        except ConnectionClosed as exc:
+            self.close_code = exc.rcvd.code if exc.rcvd else None
+        finally:
+            with self._cond:
+                if self.close_code is None and self.ws.close_code is not None:
+                    self.close_code = self.ws.close_code
+                self._cond.notify_all()
+
+    def send(self, data) -> None:
+        self.ws.send(data if isinstance(data, str) else json.dumps(data))
+
+    def act(self, seq: int, action: dict, request_id=None) -> None:
+        frame = {"op": "act", "seq": seq, "action": action}
+        if request_id is not None:
+            frame["id"] = request_id
+        self.send(frame)
+
+    def wait_for(self, predicate: Callable[[dict], bool], timeout: float = 10.0, start: int = 0) -> dict:
+        """The first message from index ``start`` on that satisfies ``predicate``."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for message in self.messages[start:]:
+                    if predicate(message):
+                        return message
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.close_code is not None and not self._thread.is_alive()):
+                    raise AssertionError(f"no such message in {timeout} s; last: {self.messages[-3:]}")
+                self._cond.wait(left)
+
+    def wait_closed(self, timeout: float = 10.0) -> int | None:
+        self._thread.join(timeout)
+        return self.close_code
+
+    @property
+    def states(self) -> list[dict]:
+        with self._cond:
+            return [m for m in self.messages if m.get("op") == "state"]
+
+    def latest(self) -> dict | None:
+        """The newest state by ``seq`` (a sync may repeat a seq; the later one wins)."""
+        states = self.states
+        if not states:
+            return None
+        top = max(s["seq"] for s in states)
+        return [s for s in states if s["seq"] == top][-1]
+
+    def close(self) -> None:
+        self.ws.close()
+        self._thread.join(5)
