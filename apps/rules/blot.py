@@ -22,7 +22,7 @@ from .blot_show import ShowRule
 from .cards import CODES, DECK_24, JACK, SUITS
 from .combos import BLOT_RULES, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .tricks import BLOT, MODE_OF, POINTS, mode_code
+from .tricks import BLOT, MODE_OF, card_points, mode_code
 
 OPTION_CHOICES: dict[str, tuple] = {
     "target": (501, 1001, 2001),
@@ -212,8 +212,7 @@ class Blot(ShowRule, TrickGame):
         rest = self.hands[0] | self.hands[1]
         for c in self.trick_cards:
             rest |= 1 << c
-        pts = POINTS[self.trump]
-        total = sum(pts[c] for c in range(36) if rest >> c & 1) + 10
+        total = card_points(rest, self.trump) + 10
         events.append({"type": "concede", "seat": seat, "tricks": left, "points": total})
         self.tricks[other] += left
         self.points[other] += total
