@@ -9,7 +9,8 @@ Services: PostgreSQL (``DATABASE_URL``, default ``postgres://postgres@127.0.0.1:
 pytest-django creates the test database) and Redis (``REDIS_URL``, default DB 15) are
 checked once at session start. Under ``CI`` an unreachable service stops the run with a
 one-line reason (a failure, never a skip); elsewhere the header says so and only the tests
-that need the service fail (pure tests such as ``tests/rules`` still run).
+that need the service fail (pure tests such as ``tests/rules`` still run). Under ``CI`` the
+reserved test Redis DB is emptied at session start (see ``_flush_test_redis``).
 
 Fixtures available everywhere (documented in ``tests/live.py``): ``live_site``,
 ``live_server_process``, ``celery_worker``, ``browser``, ``page``; plus pytest-django's
@@ -81,6 +82,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     _service_problems.extend(problem for problem in (_check_postgres(), _check_redis()) if problem)
     if _service_problems and _in_ci():
         pytest.exit("; ".join(_service_problems), returncode=1)
+    if _in_ci() and not _service_problems:
+        _flush_test_redis()
+
+
+def _flush_test_redis() -> None:
+    """Under CI, empty the reserved test Redis DB so no task or socket message of an earlier,
+    interrupted run (same queue name, same match ids) reaches this one. Only the default
+    test DB (``REDIS_URL`` unset) is flushed, or any DB with ``KARTOCHKI_FLUSH_TEST_REDIS=1``."""
+    import redis
+    from django.conf import settings
+
+    if os.environ.get("REDIS_URL") and os.environ.get("KARTOCHKI_FLUSH_TEST_REDIS") != "1":
+        return
+    redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5).flushdb()
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

@@ -89,3 +89,19 @@ def test_redis_channel_layer_pool_is_sized_for_bursts(settings) -> None:
     config = settings.CHANNEL_LAYERS["default"]
     assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert config["CONFIG"]["hosts"][0]["max_connections"] >= 1000
+
+
+def test_ci_run_fails_with_one_line_when_postgres_is_unreachable() -> None:
+    env = _clean_env(CI="true", DATABASE_URL="postgres://postgres@127.0.0.1:9/kartochki")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/config/test_project.py"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0
+    reasons = [line for line in result.stdout.splitlines() if "PostgreSQL unreachable at 127.0.0.1:9" in line]
+    assert reasons, result.stdout
+    assert " passed" not in result.stdout
