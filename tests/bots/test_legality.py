@@ -1,0 +1,52 @@
+"""Bots always return a legal action, in every game and mode whose engine exists.
+
+The default run plays a few deals per variant with every level at the table; the ``slow``
+marker plays many more (``pytest -m slow tests/bots``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.rules import api
+from tests.bots.driver import VARIANTS, play, seats_of
+
+LEVEL_CYCLE = ("hard", "easy", "normal", "easy")
+
+
+def _levels(seats: list[int], shift: int) -> dict[int, str]:
+    return {s: LEVEL_CYCLE[(i + shift) % len(LEVEL_CYCLE)] for i, s in enumerate(seats)}
+
+
+@pytest.mark.parametrize(("name", "game", "options", "durak_seats"), VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_every_decision_is_legal(name, game, options, durak_seats):
+    seats = seats_of(game, options, durak_seats)
+    decisions = []
+    for seed in range(2):
+        state, log = play(
+            game,
+            options,
+            _levels(seats, seed),
+            seed=seed,
+            max_deals=2,
+            on_decision=lambda s, v, a, b: decisions.append(a["type"]),
+        )
+        assert log, "the bots made no move"
+    assert len(decisions) >= 20
+    # Every kind of move the bots made is a canonical action type of SCENARIOS.md.
+    assert set(decisions) <= {
+        "pass", "bid", "capot", "contra", "recontra", "take", "name", "declare", "show", "play",
+        "concede", "attack", "defend", "transfer", "done", "catch",
+    }  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "game", "options", "durak_seats"), VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_many_matches_easy_and_normal_are_legal(name, game, options, durak_seats):
+    seats = seats_of(game, options, durak_seats)
+    finished = 0
+    for seed in range(100, 160):
+        levels = {s: ("normal" if (i + seed) % 2 else "easy") for i, s in enumerate(seats)}
+        state, _ = play(game, options, levels, seed=seed, max_deals=50, max_actions=20000)
+        finished += api.summary(state)["finished"]
+    assert finished >= 55
