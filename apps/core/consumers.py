@@ -12,7 +12,8 @@ from typing import Any
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 CLOSE_UNAUTHENTICATED = 4401
-CLOSE_MESSAGE_TOO_BIG = 1009
+# daphne (autobahn) lets an application close only with 1000 or 3000-4999, so not 1009.
+CLOSE_MESSAGE_TOO_BIG = 4413
 MAX_MESSAGE_CHARS = 4096
 
 

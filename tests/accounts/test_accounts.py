@@ -123,3 +123,16 @@ def test_password_reset_sends_a_mail(client, mailoutbox) -> None:
     assert response.status_code == 302
     assert len(mailoutbox) == 1
     assert "f@example.org" in mailoutbox[0].to
+
+
+def test_password_change_keeps_the_user_signed_in(client) -> None:
+    user = User.objects.create_user(username="changer", password="old-pass-123456")
+    client.force_login(user)
+    response = client.post(
+        reverse("account_change_password"),
+        {"oldpassword": "old-pass-123456", "password1": "New-pass-2026!", "password2": "New-pass-2026!"},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("New-pass-2026!")
+    assert client.get(reverse("accounts:profile")).status_code == 200

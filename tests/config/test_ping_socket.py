@@ -55,3 +55,18 @@ def test_signed_in_user_gets_pong(live_site: LiveSite, django_user_model) -> Non
         assert json.loads(ws.recv(timeout=10)) == {"op": "pong", "t": 1}
         ws.send("not json")
         assert json.loads(ws.recv(timeout=10))["code"] == "bad_message"
+
+
+def test_oversized_message_closes_the_socket(live_site: LiveSite, django_user_model) -> None:
+    cookie = _session_cookie(django_user_model)
+    with connect(
+        f"{live_site.ws_url}/ws/ping/",
+        origin=live_site.origin,
+        additional_headers={"Cookie": cookie},
+        open_timeout=10,
+    ) as ws:
+        ws.send(json.dumps({"op": "ping", "t": "x" * 5000}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 4413
