@@ -9,7 +9,7 @@ the files are reproducible). Every ``expect`` is worked out by hand from RULES.m
 from __future__ import annotations
 
 from tests.rules.deberc.cases_auction import deal
-from tests.rules.deberc.scenario_kit import act, find_deals, play_match
+from tests.rules.deberc.scenario_kit import act, fill, find_deals, play_match
 
 TEAMS = {"players": 4, "teams": True}
 
@@ -1058,6 +1058,45 @@ CASES += [
             "totals": [54, 0],
             "finished": True,
             "winners": [1],
+        },
+    },
+]
+
+F3_NEXT = {
+    "hands": {
+        "0": ["7s", "8s", "9s", "Ts", "Js", "Qs"],
+        "1": ["Ks", "As", "7c", "8c", "9c", "Tc"],
+        "2": ["Jc", "Qc", "Kc", "Ac", "7d", "8d"],
+    },
+    "stock": ["9d", "Td", "Jd", "Qd", "Kd", "Ad", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"],
+}
+
+CASES += [
+    {
+        "name": "obligation_passes_clockwise_3p",
+        "title": "3 players: after a deal dealt by seat 2, seat 0 deals: seat 1 speaks first and seat 0 holds the обяз in round 2",
+        "options": {"players": 3},
+        "dealer": 2,
+        "deals": [
+            searched({"players": 3}, 2, outcome("made")),
+            {**F3_NEXT, "actions": [act(s, "pass") for s in (1, 2, 0, 1, 2, 0)]},
+        ],
+        "expect": {
+            "rejected": [{"deal": 1, "index": 5, "code": "must_name"}],
+            "to_act": [0],
+            "legal": {"0": [{"type": "name", "trump": t} for t in "sch"]},
+        },
+    },
+    {
+        "name": "first_dealer_by_first_ace_seed5_4p",
+        "title": "4 players, no dealer given: cards dealt face up from seat 0 until the first ace (seed 5: Jh 9d Kd Tc Qc 7d Ah, seat 2 gets the ace and deals) — seat 3 speaks first",
+        "options": {"players": 4},
+        "seed": 5,
+        "deals": [{**fill({}, "", 4), "actions": [act(0, "take")]}],
+        "expect": {
+            "rejected": [{"deal": 0, "index": 0, "code": "not_your_turn"}],
+            "to_act": [3],
+            "legal": {"3": [{"type": "take"}, {"type": "pass"}]},
         },
     },
 ]

@@ -106,3 +106,17 @@ def test_scoring_split_remainder_in_order_after_the_chooser() -> None:
     assert (bait.outcome, bait.scores, bait.hanging) == ("bait", [60, 0, 71], 0)
     hang = score_points(DealPoints(own=[50, 50, 20], chooser=1, chooser_seat=1, side_of=[0, 1, 2], hanging=7))
     assert (hang.outcome, hang.scores, hang.hanging) == ("hanging", [50, 0, 20], 57)
+
+
+def test_deberc_ends_the_match_with_its_reason_and_event() -> None:
+    deals = _deal(
+        {0: "8h 9h Th Jh Qh 7s", 1: "7c 8c 9c Tc Jc Qc"},
+        "7h 8s 9s Ts Kh Ah Js Qs Ks As Kc Ac 7d 8d 9d Td Jd Qd Kd Ad",
+    )
+    state = api.new_match("deberc", {"players": 2}, deals=deals, dealer=0)
+    _, events = api.apply(state, 1, {"type": "take"})
+    assert {"type": "deberc", "seat": 0, "cards": ["8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"]} in events
+    summary = api.summary(state)
+    assert summary["finished"] and summary["winners"] == [0] and summary["reason"] == "deberc"
+    assert state.view(1)["result"] == {"winners": [0], "reason": "deberc"}
+    assert api.to_act(state) == [] and api.legal_actions(state, 0) == []
