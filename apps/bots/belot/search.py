@@ -47,6 +47,19 @@ def play_rules(view: dict) -> T.PlayRules:
     return rules
 
 
+def face_up_holder(view: dict) -> int | None:
+    """Who holds the face-up card in play: the taker (bazar 2p), the keeper (blot), the
+    dealer (deberc with 4); None when it stays out (deberc with 2 or 3, blot unkept)."""
+    game = view.get("game")
+    if game == "blot":
+        holder = view.get("keeper")
+    elif game == "deberc":
+        holder = view.get("dealer") if len(view.get("seats") or []) == 4 else None
+    else:
+        holder = view.get("taker")
+    return holder if isinstance(holder, int) else None
+
+
 class Situation:
     """The public position of one decision, on card ints and masks."""
 
@@ -75,9 +88,13 @@ class Situation:
         for b in view.get("belote") or []:
             if b.get("said") == 1 and b["seat"] != self.me:
                 known[b["seat"]].update(CARD[r + b["suit"]] for r in "KQ")
-        face, taker = view.get("face_up"), view.get("taker")
-        if face and isinstance(taker, int) and taker != self.me:
-            known[taker].add(CARD[face])
+        face = view.get("face_up")
+        if face and CARD[face] in self.pool:
+            holder = face_up_holder(view)
+            if holder is None or holder == self.me:
+                self.pool.remove(CARD[face])  # out of play
+            else:
+                known[holder].add(CARD[face])
         pool = set(self.pool)
         return {s: {c for c in cards if c in pool and not played >> c & 1} for s, cards in known.items()}
 
