@@ -154,7 +154,7 @@ class Durak(Game):
         self.pending = None  # in CHECK: how the bout closes, "discard" or "take"
 
     def _start_bout(self, leader: int) -> None:
-        self._reset_table()
+        """``leader`` leads onto the next opponent (the table is already empty)."""
         self.starter = self.prio = leader
         self.defender = self._next_opponent(leader)
         self._seat_roles()
@@ -647,6 +647,7 @@ class Durak(Game):
             self.hands[taker] |= self.table
             beaten_off = taker != d
         events.append({"type": "bout_over", "result": kind, "defender": d})
+        self._reset_table()
         stock = self.stock
         if stock:
             hands = self.hands
