@@ -231,19 +231,19 @@ class Deberc(TrickGame):
         self.contract = contract
         self.deberc_seat = seat
         events.append({"type": "deberc", "seat": seat, "cards": _codes(DEBERC_MASK[mode])})
-        zeros = [0] * self.nsides
+        k = self.nsides
         result = {
             "redeal": False,
             "trump": mode_code(mode),
             "contract": contract,
-            "tricks": zeros,
-            "card_points": zeros,
-            "combos": zeros,
-            "belote": zeros,
+            "tricks": [0] * k,
+            "card_points": [0] * k,
+            "combos": [0] * k,
+            "belote": [0] * k,
             "outcome": "made",
             "hanging": self.hanging,
             "deberc": seat,
-            "scores": zeros,
+            "scores": [0] * k,
         }
         self.deals.append(result)
         events.append({"type": "deal_scored", "result": result, "totals": self.totals})
