@@ -18,6 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.client import views
 
@@ -216,7 +217,7 @@ def test_declare_button_is_named_after_the_hand(open_table):
     # a declaration by another seat shows as a banner and in its bubble
     _, events = views.api.apply(state, 0, {"type": "declare"})
     feed(page, views.frame(state, 0, seq=5, events=events))
-    assert "терц" in page.inner_text(".banners")
+    expect(page.locator(".banners")).to_contain_text("терц")
     assert "терц" in page.inner_text(".me .seat-bubble")
 
 
@@ -226,11 +227,11 @@ def test_events_banners_errors_and_gaps(open_table):
     frame = views.frame(state, 0, seq=10)
     feed(page, frame)
     feed(page, {**frame, "seq": 11, "events": [{"type": "belote", "seat": 1, "suit": "s", "word": "belote"}]})
-    assert "Блот!" in page.inner_text(".banners")
+    expect(page.locator(".banners")).to_contain_text("Блот!")
     feed(
         page, {**frame, "seq": 12, "events": [{"type": "belote", "seat": 1, "suit": "s", "word": "rebelote"}]}
     )
-    assert "Реблот!" in page.inner_text(".banners")
+    expect(page.locator(".banners")).to_contain_text("Реблот!")
     # an error frame: the server's message as a toast; nothing else changes
     feed(page, {"op": "error", "code": "illegal", "message": "Так ходить нельзя: нужно в масть"})
     assert "нужно в масть" in page.inner_text(".toasts")
@@ -266,7 +267,7 @@ def test_deal_summary_and_score_sheet(open_table):
     assert "Сдача окончена" in summary
     scores = view["deals"][0]["scores"]
     assert all(str(s) in summary for s in scores)
-    assert "Сдача записана" in page.inner_text(".banners")
+    expect(page.locator(".banners")).to_contain_text("Сдача записана")
     sheet = page.inner_text(".sheet")
     assert "Мы" in sheet and "Они" in sheet and str(view["totals"][0]) in sheet
     shot(page, "table-bazar-deal-over-1440x900")

@@ -134,13 +134,36 @@ export function describeEvent(ev, view, hasMove = false) {
   }
 }
 
-/** Show a banner over the table for a couple of seconds (banners queue up). */
+/** Banners waiting their turn, per layer: one at a time, each for a moment. */
+const queues = new WeakMap();
+const BANNER_MS = 1500;
+
+/** Show a banner over the table; banners of one state follow each other (at most 4 wait). */
 export function showBanner(layer, text) {
+  let queue = queues.get(layer);
+  if (!queue) {
+    queue = { items: [], busy: false };
+    queues.set(layer, queue);
+  }
+  queue.items.push(text);
+  if (queue.items.length > 4) queue.items.splice(0, queue.items.length - 4);
+  if (!queue.busy) nextBanner(layer, queue);
+}
+
+function nextBanner(layer, queue) {
+  const text = queue.items.shift();
+  if (text === undefined) {
+    queue.busy = false;
+    return;
+  }
+  queue.busy = true;
   const el = h("div", { class: "banner", role: "status" }, text);
-  layer.append(el);
-  setTimeout(() => el.classList.add("banner-out"), 1900);
-  setTimeout(() => el.remove(), 2400);
-  while (layer.children.length > 3) layer.firstElementChild.remove();
+  layer.replaceChildren(el);
+  setTimeout(() => el.classList.add("banner-out"), BANNER_MS - 300);
+  setTimeout(() => {
+    el.remove();
+    nextBanner(layer, queue);
+  }, BANNER_MS);
 }
 
 /** Add lines to the event feed, newest first, keeping the last 30. */
