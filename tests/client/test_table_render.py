@@ -478,3 +478,26 @@ def test_match_over_summary(open_table):
     # the match is over: nothing to surrender any more, «Выйти» just goes to the lobby
     assert page.is_disabled('[data-control="surrender"]')
     shot(page, "table-match-over-375x812")
+
+
+def test_durak_transfer_with_the_button(open_table):
+    state = views.durak_transfer()
+    frame = views.frame(state, 1, seq=2, bots={0: "normal", 2: "easy"})
+    legal = frame["view"]["legal"]
+    card = next(a["card"] for a in legal if a["type"] == "transfer")
+    page = open_table(PHONE)
+    feed(page, frame)
+    # the card may beat or transfer: the first tap only selects it
+    page.click(f'.hand-card[data-card="{card}"]')
+    assert sent(page) == []
+    assert page.is_enabled('[data-action="transfer"]')
+    shot(page, "table-durak-transfer-375x812")
+    page.click('[data-action="transfer"]')
+    assert sent(page)[-1]["action"] == {"type": "transfer", "card": card}
+    # the keys help lists the keyboard
+    feed(page, {**frame, "seq": 3})
+    page.click(".tbar-menu-toggle")
+    page.click('[data-control="keys"]')
+    assert "F2 / F4 / F8" in page.inner_text(".modal")
+    page.keyboard.press("Escape")
+    assert page.locator(".modal").count() == 0

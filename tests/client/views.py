@@ -173,3 +173,18 @@ def durak_check() -> object:
         )[0]
         api.apply(state, seat, action)
     raise AssertionError("no check phase reached")
+
+
+def durak_transfer() -> object:
+    """Переводной Durak for three: seat 0 led; seat 1 may beat with a card or transfer it."""
+    for seed in range(1, 500):
+        state = api.new_match("durak", {"transfer": True}, seed=seed, seats=[0, 1, 2])
+        leader = api.to_act(state)[0]
+        if leader != 0:
+            continue
+        api.apply(state, 0, next(a for a in api.legal_actions(state, 0) if a["type"] == "attack"))
+        legal = api.legal_actions(state, 1)
+        transfers = {a["card"] for a in legal if a["type"] == "transfer"}
+        if any(a["type"] == "defend" and a["card"] in transfers for a in legal):
+            return state
+    raise AssertionError("no seed gives a card that may beat or transfer")
