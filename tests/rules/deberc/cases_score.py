@@ -9,7 +9,7 @@ the files are reproducible). Every ``expect`` is worked out by hand from RULES.m
 from __future__ import annotations
 
 from tests.rules.deberc.cases_auction import deal
-from tests.rules.deberc.scenario_kit import act, fill, find_deals, play_match
+from tests.rules.deberc.scenario_kit import act, fill, find_deals, find_partner_trick_deal, play_match
 
 TEAMS = {"players": 4, "teams": True}
 
@@ -1097,6 +1097,34 @@ CASES += [
             "rejected": [{"deal": 0, "index": 0, "code": "not_your_turn"}],
             "to_act": [3],
             "legal": {"3": [{"type": "take"}, {"type": "pass"}]},
+        },
+    },
+]
+
+CASES += [
+    {
+        "name": "combo_team_counts_when_partner_took_the_trick_2on2",
+        "title": "2 on 2: the owner of the best combination took no trick but his partner did: the team's combinations count",
+        "options": TEAMS,
+        "dealer": 0,
+        "deals": [find_partner_trick_deal(0)],
+        "expect": {
+            "rejected": [],
+            "deals": [
+                {
+                    "contract": {"seat": 1, "trump": "c"},
+                    "tricks": [2, 6],
+                    "card_points": [8, 154],
+                    "combos": [0, 20],
+                    "belote": [0, 0],
+                    "outcome": "made",
+                    "hanging": 0,
+                    "deberc": None,
+                    "scores": [8, 174],
+                }
+            ],
+            "totals": [8, 174],
+            "finished": False,
         },
     },
 ]

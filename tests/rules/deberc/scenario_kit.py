@@ -140,3 +140,33 @@ def play_match(options: dict, seed: int, dealer: int, stop=None) -> tuple[list[d
         if stop is not None and stop(state):
             break
     return deals, state
+
+
+def find_partner_trick_deal(dealer: int, start: int = 0, limit: int = 20000) -> dict:
+    """A 2 on 2 deal whose best combination's owner took no trick while his partner took one
+    (played by :func:`play_deal`); its ``{"hands", "stock", "actions"}``."""
+    from apps.rules.combos import best_key
+
+    options = {"players": 4, "teams": True}
+    for seed in range(start, start + limit):
+        state = api.new_match("deberc", options, seed=seed, dealer=dealer)
+        dealt = api.current_deal(state)
+        actions, winners, best_seat = [], set(), None
+        while state.number == 0 and state.to_act():
+            seat = state.to_act()[0]
+            if state.phase == "play":
+                a = {"type": "play", "card": CODES[autoplay.choose_for_state(state, seat)]}
+            else:
+                a = state.legal_actions(seat)[0]
+            _, events = api.apply(state, seat, a)
+            actions.append({"seat": seat, **a})
+            for e in events:
+                if e["type"] == "trick":
+                    winners.add(e["winner"])
+                if e["type"] == "combos":
+                    keys = sorted((best_key(state.declared[s] or [], state.trump) or (), s) for s in range(4))
+                    if keys[-1][0] > keys[-2][0]:
+                        best_seat = keys[-1][1]
+        if best_seat is not None and best_seat not in winners and (best_seat + 2) % 4 in winners:
+            return {"hands": dealt["hands"], "stock": dealt["stock"], "actions": actions}
+    raise AssertionError("no such deal")
