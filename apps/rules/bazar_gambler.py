@@ -37,6 +37,8 @@ from .cards import EIGHT, SEVEN
 from .errors import IllegalAction
 from .tricks import ALL, RANK_MASK, round_small
 
+#: The internal action of a timed-out out-of-turn contra seat (never legal for a client).
+WAIVE: dict = {"type": "waive"}
 SEVENS = RANK_MASK[SEVEN]
 EIGHTS = RANK_MASK[EIGHT]
 
@@ -77,6 +79,8 @@ class BazarGambler(ShowRule, BazarBlot):
             self.called = 0
             #: Seats that made a call since the last bid (their partners may no longer contra).
             self.since_bid = 0
+            #: Seats whose time ran out while they could only say contra: they gave it up.
+            self.waived = 0
             self.last_word = False
 
     def _silenced(self, seat: int) -> bool:
@@ -92,6 +96,7 @@ class BazarGambler(ShowRule, BazarBlot):
             and self.contra_seat < 0
             and (seat - bs) % 2 == 1
             and not self.since_bid >> ((seat + 2) % 4) & 1
+            and not self.waived >> seat & 1
         )
 
     def auction_to_act(self) -> list[int]:
@@ -153,8 +158,10 @@ class BazarGambler(ShowRule, BazarBlot):
         return out
 
     def timeout_auction(self, seat: int) -> Action:
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", "only the seat in turn times out")
+        """The seat in turn passes; a seat that could only say contra out of turn gives it up
+        (the ``waive`` below; timers only wait for the seat in turn anyway)."""
+        if seat != self.turn and self.n == 4 and self.contra_seat < 0:
+            return WAIVE
         return PASS
 
     def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -162,6 +169,9 @@ class BazarGambler(ShowRule, BazarBlot):
             super().auction_apply(seat, action, events)
             return
         kind = action["type"]
+        if action is WAIVE:
+            self.waived |= 1 << seat
+            return
         if kind == "contra":
             if not self.contra_allowed(seat):
                 raise IllegalAction(
@@ -199,6 +209,7 @@ class BazarGambler(ShowRule, BazarBlot):
             self.capot = kind == "capot"
             self.passes = 0
             self.since_bid = 0
+            self.waived = 0
             self.last_word = False
             if own:
                 self._auction_won(events)

@@ -324,10 +324,16 @@ scenario(
     {"rejected": [], "deals": [{"redeal": True, "scores": [0, 0]}], "totals": [0, 0], "to_act": [2]},
 )
 scenario(
-    "timeout_out_of_turn_refused",
-    "gambler: only the seat in turn times out (a pass); the out-of-turn contra seat does not",
+    "timeout_out_of_turn_gives_up_contra",
+    "gambler: a timeout of the seat that could only say contra out of turn gives the contra up",
+    [(G, "1 bid 8 c; 0 timeout")],
+    {"rejected": [], "to_act": [2], "legal": {"2": [*OPEN_AFTER_8, CONTRA]}},
+)
+scenario(
+    "timeout_in_turn_passes",
+    "gambler: a timeout of the seat in turn is a pass; his partner may still contra (0 gave it up)",
     [(G, "1 bid 8 c; 0 timeout; 2 timeout")],
-    {"rejected": [{"deal": 0, "index": 1}], "to_act": [2, 3]},
+    {"rejected": [], "to_act": [2, 3], "legal": {"2": [CONTRA], "3": OPEN_AFTER_8}},
 )
 scenario(
     "leave_ends_match",

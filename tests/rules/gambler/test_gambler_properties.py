@@ -27,3 +27,22 @@ def test_gambler_state_is_the_gambler_class_after_round_trip():
     back = api.from_json(api.to_json(state))
     assert type(back).__name__ == "BazarGambler"
     assert back.options["target"] == 301
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("bazar_blot", {"ruleset": "gambler", "players": 2}),
+        ("bazar_blot", {"ruleset": "gambler", "players": 2, "auto_declare": True}),
+        ("bazar_blot", {"ruleset": "gambler", "auto_declare": True, "combos": "no_carre_hundred"}),
+        ("blot", {"parties": 3}),
+    ],
+)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generic_properties_for_option_sets_the_shared_suite_skips(game, options, seed):
+    """The shared property suite (tests/rules/test_properties.py) on the option sets it does
+    not list: Gambler with 2 players and with auto-declare, blot in parties."""
+    from tests.rules.test_properties import play_match
+
+    summary = play_match(game, options, seed, check_every=1)
+    assert summary["finished"]
