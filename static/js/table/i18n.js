@@ -188,6 +188,8 @@ export const EN = {
   "Игра окончена": "Game over",
   "Смотрите как зритель": "You are watching",
   "готов": "ready",
+  "блот": "belote",
+  "Партия идёт": "The game is on",
   "не готов": "not ready",
   "Готов": "Ready",
   "Не готов": "Not ready",

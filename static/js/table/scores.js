@@ -47,6 +47,7 @@ function dealNote(view, deal) {
 export function scoreSheet(view) {
   const deals = view.deals || [];
   if (view.game === "durak") {
+    if (!deals.length) return h("p", { class: "sheet-empty" }, t("Партия идёт"));
     return h("table", { class: "sheet-table" }, h("tbody", {}, deals.map((d, i) => durakRow(view, d, i))));
   }
   const sides = scoreSides(view);

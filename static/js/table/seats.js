@@ -57,6 +57,8 @@ export function seatPlate(view, seat, ctx) {
   if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${t("бот")} · ${t(BOT_LEVEL[info.bot] || info.bot)}`));
   if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, t(view.game === "deberc" ? "обяз" : "сдаёт")));
   if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, t("нет связи")));
+  const saidBelote = (view.belote || []).some((b) => b && b.seat === seat && b.said);
+  if (saidBelote) tags.push(h("span", { class: "tag tag-belote" }, t("блот")));
   if (view.phase === "waiting" && info && !empty) {
     tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, t(info.ready ? "готов" : "не готов")));
   }

@@ -52,7 +52,7 @@ function boutCards(bout, ctx) {
             type: "button",
             class: ["card", "table-card", "bout-attack", isNew(pair.attack) && "is-new", ...ctx.tableCardClasses(pair.attack, !pair.defence)],
             "data-card": pair.attack,
-            "aria-label": pair.attack,
+            "aria-label": cardLabel(pair.attack),
             onclick: () => ctx.tapTable(pair.attack),
           },
           cardFace(pair.attack),
@@ -64,7 +64,7 @@ function boutCards(bout, ctx) {
                 type: "button",
                 class: ["card", "table-card", "bout-defence", isNew(pair.defence) && "is-new", ...ctx.tableCardClasses(pair.defence, false)],
                 "data-card": pair.defence,
-                "aria-label": pair.defence,
+                "aria-label": cardLabel(pair.defence),
                 onclick: () => ctx.tapTable(pair.defence),
               },
               cardFace(pair.defence),
@@ -121,6 +121,12 @@ export function renderCentre(el, view, ctx) {
 export function renderContract(el, view) {
   const bits = [];
   const c = view.contract;
+  const bid = view.bid;
+  if (view.phase === "auction" && bid && typeof bid.seat === "number") {
+    const what = bid.capot ? `${t("Капот")} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
+    const contra = view.contra ? ` · ${t("контра")}` : "";
+    bits.push(h("span", { class: "badge badge-contract" }, `${t("Заявка")}: ${what} · ${seatName(view, bid.seat)}${contra}`));
+  }
   if (c && (c.value || c.capot || c.trump)) {
     const what = c.capot ? t("Капот") : c.value ? String(c.value) : "";
     const mult = c.multiplier === 2 ? ` ×2 ${t("контра")}` : c.multiplier === 4 ? ` ×4 ${t("реконтра")}` : "";
