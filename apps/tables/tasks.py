@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_process_init, worker_ready
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +42,31 @@ def sweep(rearm: bool = False) -> dict:
     return matches_sweep(rearm=rearm)
 
 
+def warm_up() -> None:
+    """Import every game and the bots and open the channel layer once, so that the first timer
+    of a fresh worker is as quick as the others (it must act within a second of its deadline)."""
+    from apps.rules import api
+
+    from . import bot_players, publishing
+
+    for game in api.GAMES:
+        try:
+            api.game_class(game)
+        except ImportError:
+            log.warning("game %s is not available", game)
+    assert bot_players.decide
+    publishing.send_many([("tables.warmup", {"type": "tables.warmup"})])
+
+
+@worker_process_init.connect
+def _warm_child(**kwargs) -> None:
+    warm_up()
+
+
 @worker_ready.connect
 def _sweep_on_start(sender=None, **kwargs) -> None:
     """A worker starting takes over whatever a dead one held: sweep and re-arm every timer."""
+    warm_up()
     try:
         sweep.apply_async(kwargs={"rearm": True})
     except Exception:
