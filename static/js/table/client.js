@@ -54,13 +54,21 @@ export class TableClient {
       calls: {},
       overlayClosedAt: null,
     };
+    const fromMenu = (fn) => () => {
+      root.classList.remove("menu-open");
+      fn();
+    };
     this.parts = buildLayout(root, {
       setHints: (on) => this.setHints(on),
-      toggleLast: () => this.toggleLast(),
-      toggleSheet: () => this.toggleSheet(),
-      showKeys: () => this.showKeys(),
-      surrender: () => this.surrender(),
-      leave: () => this.leave(),
+      toggleLast: fromMenu(() => this.toggleLast()),
+      toggleSheet: fromMenu(() => this.toggleSheet()),
+      showKeys: fromMenu(() => this.showKeys()),
+      surrender: fromMenu(() => this.surrender()),
+      leave: fromMenu(() => this.leave()),
+    });
+    // a tap outside the phone menu closes it
+    document.addEventListener("click", (ev) => {
+      if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
     });
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
