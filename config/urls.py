@@ -11,6 +11,8 @@ urlpatterns = [
     path("accounts/", include("apps.accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
+    path("", include("apps.stats.urls")),
+    path("lobby/", include("apps.lobby.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views
+
+app_name = "lobby"
+
+urlpatterns = [
+    path("", views.lobby, name="home"),
+    path("tables/new/", views.table_create, name="create"),
+    path("play-with-bots/", views.play_with_bots, name="play_with_bots"),
+    path("tables/<int:table_id>/", views.table_page, name="table"),
+    path(
+        "tables/<int:table_id>/<str:action>/",
+        views.table_action,
+        name="table_action",
+    ),
+]

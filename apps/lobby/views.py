@@ -1,0 +1,115 @@
+"""Lobby and table pages: thin views over the lobby services (the JSON API calls the same)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from apps.tables.errors import Refused
+from apps.tables.selectors import current_match, seats_info, unfinished_match_for
+
+from . import selectors, services
+from .forms import GAMES, OPTION_FIELDS, options_from_post
+from .models import BOT_LEVELS, Table
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open tables (kept fresh by ``/ws/lobby/``), the create form, «Играть с ботами», and the
+    offer to continue an unfinished match."""
+    return render(
+        request,
+        "lobby/lobby.html",
+        {
+            "tables": selectors.open_tables(),
+            "games": GAMES,
+            "option_fields": OPTION_FIELDS,
+            "levels": BOT_LEVELS,
+            "unfinished": unfinished_match_for(request.user.pk),
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_create(request: HttpRequest) -> HttpResponse:
+    game = request.POST.get("game", "")
+    try:
+        table = services.table_create(
+            user=request.user, game=game, options=options_from_post(game, request.POST)
+        )
+    except Refused as exc:
+        messages.error(request, exc.message())
+        return redirect("lobby:home")
+    return redirect("lobby:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def play_with_bots(request: HttpRequest) -> HttpResponse:
+    """Starts at once; an unfinished bot game is replaced (a loss) only after confirmation."""
+    game = request.POST.get("game", "")
+    if selectors.unfinished_bot_matches(request.user.pk) and request.POST.get("confirm") != "yes":
+        return render(request, "lobby/confirm_new.html", {"post": request.POST})
+    try:
+        table = services.play_with_bots(
+            user=request.user,
+            game=game,
+            options=options_from_post(game, request.POST),
+            level=request.POST.get("level", "normal"),
+        )
+    except Refused as exc:
+        messages.error(request, exc.message())
+        return redirect("lobby:home")
+    return redirect("lobby:table", table_id=table.pk)
+
+
+@login_required
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Before the start: seats, bots, options, «Готов». Then the live table client."""
+    table = get_object_or_404(Table, pk=table_id)
+    info = seats_info(table.pk)
+    return render(
+        request,
+        "tables/table.html",
+        {
+            "table": table,
+            "seats": info,
+            "match": current_match(table.pk),
+            "my_seat": next((s["seat"] for s in info if s["user"] == request.user.pk), None),
+            "is_owner": selectors.options_owner_id(table) == request.user.pk,
+            "option_fields": OPTION_FIELDS.get(table.game, []),
+            "levels": BOT_LEVELS,
+        },
+    )
+
+
+@login_required
+@require_POST
+def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    """The seat buttons of the waiting table: sit, stand, bots, options, ready."""
+    post = request.POST
+    try:
+        if action == "sit":
+            services.seat_take(table_id=table_id, user=request.user, seat=int(post.get("seat", -1)))
+        elif action == "stand":
+            services.seat_leave(table_id=table_id, user=request.user)
+        elif action == "bots":
+            level = post.get("level") or None
+            services.bots_set(
+                table_id=table_id, user=request.user, seat=int(post.get("seat", -1)), level=level
+            )
+        elif action == "options":
+            table = get_object_or_404(Table, pk=table_id)
+            options = {**table.options, **options_from_post(table.game, post)}
+            services.options_set(table_id=table_id, user=request.user, options=options)
+        elif action == "ready":
+            services.ready_set(table_id=table_id, user=request.user, ready=post.get("ready") != "0")
+    except Refused as exc:
+        messages.error(request, exc.message())
+    except ValueError:
+        messages.error(request, Refused("bad_seat").message())
+    return redirect("lobby:table", table_id=table_id)

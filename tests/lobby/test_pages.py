@@ -1,0 +1,68 @@
+"""The minimal lobby and table pages and the admin action (Django test client)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from apps.lobby.models import Table
+from apps.tables.models import Match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_lobby_create_sit_ready_and_start(client, make_user):
+    owner, guest = make_user(), make_user()
+    client.force_login(owner)
+    page = client.get(reverse("lobby:home"))
+    assert page.status_code == 200 and "create-durak" in page.content.decode()
+    created = client.post(reverse("lobby:create"), {"game": "durak", "durak-transfer": "true"})
+    table = Table.objects.get()
+    assert created["Location"] == reverse("lobby:table", args=[table.pk])
+    assert table.options["transfer"] is True
+    client.post(reverse("lobby:table_action", args=[table.pk, "ready"]))
+    client.force_login(guest)
+    client.post(reverse("lobby:table_action", args=[table.pk, "sit"]), {"seat": "1"})
+    assert "data-seat" in client.get(reverse("lobby:table", args=[table.pk])).content.decode()
+    client.post(reverse("lobby:table_action", args=[table.pk, "ready"]))
+    table.refresh_from_db()
+    assert table.status == "playing"
+    page = client.get(reverse("lobby:table", args=[table.pk])).content.decode()
+    assert 'id="table-app"' in page and "js/table.js" in page
+
+
+def test_invalid_options_are_refused_with_a_message(client, make_user):
+    client.force_login(make_user())
+    response = client.post(reverse("lobby:create"), {"game": "bazar_blot", "target": "77"}, follow=True)
+    assert not Table.objects.exists()
+    assert "target" in response.content.decode()
+
+
+def test_play_with_bots_asks_before_replacing_an_unfinished_game(client, make_user):
+    user = make_user()
+    client.force_login(user)
+    client.post(reverse("lobby:play_with_bots"), {"game": "durak", "level": "easy"})
+    first = Match.objects.get()
+    assert "continue" in client.get(reverse("lobby:home")).content.decode()
+    asked = client.post(reverse("lobby:play_with_bots"), {"game": "durak", "level": "easy"})
+    assert "confirm-new" in asked.content.decode() and Match.objects.count() == 1
+    client.post(reverse("lobby:play_with_bots"), {"game": "durak", "level": "easy", "confirm": "yes"})
+    first.refresh_from_db()
+    assert first.status == "finished" and first.result["reason"] == "leave"
+    assert Match.objects.filter(status="playing").count() == 1
+
+
+def test_admin_ends_a_stuck_match(client, django_user_model, make_user):
+    admin_user = django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
+    from apps.lobby import services
+
+    services.play_with_bots(user=make_user(), game="durak")
+    match = Match.objects.get()
+    client.force_login(admin_user)
+    assert client.get(reverse("admin:tables_match_change", args=[match.pk])).status_code == 200
+    client.post(
+        reverse("admin:tables_match_changelist"),
+        {"action": "end_stuck", "_selected_action": [match.pk]},
+    )
+    match.refresh_from_db()
+    assert match.status == "finished" and match.result["reason"] == "aborted"
