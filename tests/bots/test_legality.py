@@ -23,7 +23,7 @@ def test_every_decision_is_legal(name, game, options, durak_seats):
     seats = seats_of(game, options, durak_seats)
     decisions = []
     for seed in range(2):
-        state, log = play(
+        _, log = play(
             game,
             options,
             _levels(seats, seed),

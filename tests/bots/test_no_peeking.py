@@ -91,11 +91,17 @@ def test_hidden_cards_never_change_the_decision(name, game, options, durak_seats
     state0 = api.new_match(game, options, seed=seed, seats=seats if game == "durak" else None)
     deal = api.current_deal(state0)
     deal = {"hands": deal["hands"], "stock": deal["stock"], "dealer": deal.get("dealer")}
-    _, log = play(game, options, levels, seed=seed, max_deals=1, max_actions=70)
+    _, log = play(game, options, levels, seed=seed, max_deals=1, max_actions=50)
     # Points where ``me`` decides between several actions.
     points = []
-    probe = api.new_match(game, options, deals=[{"hands": deal["hands"], "stock": deal["stock"]}],
-                          dealer=deal["dealer"], seats=seats if game == "durak" else None, seed=seed)  # fmt: skip
+    probe = api.new_match(
+        game,
+        options,
+        deals=[{"hands": deal["hands"], "stock": deal["stock"]}],
+        dealer=deal["dealer"],
+        seats=seats if game == "durak" else None,
+        seed=seed,
+    )
     for i, entry in enumerate(log):
         if entry["seat"] == me and len(api.legal_actions(probe, me)) > 1:
             points.append(i)

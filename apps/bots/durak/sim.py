@@ -200,10 +200,7 @@ class Sim:
                     counts[x % 9] += 1
             best, best_key = -1, None
             for x in hand:
-                if x // 9 == trump:
-                    key = (x % 9 + 10, x)
-                else:
-                    key = (x % 9 - 1.5 * (counts[x % 9] - 1), x)
+                key = (x % 9 + 10, x) if x // 9 == trump else (x % 9 - 1.5 * (counts[x % 9] - 1), x)
                 if best_key is None or key < best_key:
                     best, best_key = x, key
             self.attack(s, best)
