@@ -488,6 +488,16 @@ spec = scenario(
     {"rejected": [], "deals": [{"trump": "s", "combos": [0, 90], "belote": [20, 0]}]},
 )
 spec["deals"][-1]["actions"] += autoplay(spec, {})
+# S, diamonds by 1: 3 (fifty, and the trump terc) does not show. Best shown: 0's spade terc
+# to the ace and 1's heart terc to the ace, both plain: the player earlier from the dealer
+# (1, left of dealer 0) wins: team 1 counts 1's terc only. Belote: 3 holds Kd Qd.
+spec = scenario(
+    "tie_plain_sequences_earlier_from_dealer",
+    "gambler: equal plain sequences: the player earlier from the dealer wins",
+    [(S, "1 bid 8 d; 2 pass; 3 pass; 0 pass; 1 pass")],
+    {"rejected": [], "deals": [{"trump": "d", "combos": [0, 20], "belote": [0, 20]}]},
+)
+spec["deals"][-1]["actions"] += autoplay(spec, {3: False})
 # V in all-trumps: every seat holds a king and queen of one suit: belote 40 per pair.
 spec = scenario(
     "all_trumps_belote_in_every_suit",
