@@ -161,9 +161,10 @@ def play(options: dict, seats: list[int], seed: int, *, deep_every: int = 0) -> 
     steps = 0
     while state.phase != OVER:
         check_cards(state)
-        to_act = api.to_act(state)
-        for s in range(4):
-            assert bool(api.legal_actions(state, s)) == (s in to_act)
+        if steps % 4 == 0 or deep_every:
+            to_act = api.to_act(state)
+            for s in range(4):
+                assert bool(api.legal_actions(state, s)) == (s in to_act)
         if deep_every and steps % deep_every == 0:
             check_views(state)
             check_round_trip(state)
@@ -194,7 +195,7 @@ def check_result(summary: dict, seats: list[int], teams: bool) -> None:
         assert deal["fool"] not in deal["out_order"]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), options=options_strategy, seats=st.sampled_from(SEAT_SETS))
 def test_many_random_games_keep_cards_and_end(seed: int, options: dict, seats: list[int]) -> None:
     """Thousands of games overall (10 per example): cards conserved, turns, results."""
@@ -203,17 +204,17 @@ def test_many_random_games_keep_cards_and_end(seed: int, options: dict, seats: l
         check_result(summary, seats, options["teams"] and len(seats) == 4)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), options=options_strategy, seats=st.sampled_from(SEAT_SETS))
 def test_random_games_views_json_and_refusals(seed: int, options: dict, seats: list[int]) -> None:
     play(options, seats, seed, deep_every=9)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), seats=st.sampled_from(SEAT_SETS))
 def test_cheating_games_with_transfer(seed: int, seats: list[int]) -> None:
     """Шулер with transfer: the most moving parts at once, checked deeply."""
-    play({"transfer": True, "cheating": True}, seats, seed, deep_every=5)
+    play({"transfer": True, "cheating": True}, seats, seed, deep_every=6)
 
 
 @pytest.mark.parametrize("seed", range(3))
