@@ -348,6 +348,25 @@ scenario(
         "totals": [0, 212],
     },
 )
+# 1 times out leading trick 2: the server plays for him (As, the policy's plain ace) and he
+# does not show; 0 still may. After trick 2 only 0's terc is shown and counts.
+scenario(
+    "timeout_in_trick_two_does_not_show",
+    "blot: a player whose time runs out in trick 2 does not show; the opponent still may",
+    [(D3, "0 take; 0 declare; 0 play 9h; 1 declare; 1 play Jh; 1 timeout")],
+    {"rejected": [], "to_act": [0], "legal": {"0": [*play("9s", "Ts", "Js", "Ks"), SHOW, CONCEDE]}},
+)
+# Then 0 shows and plays Ks (As takes: 15 to 1); 1 concedes: 0 gets 132 - 49 = 83.
+# 0: 83 + 20 > 49: made, 162 - 49 + 20 = 133; 1 writes 49.
+scenario(
+    "timeout_in_trick_two_declaration_lost",
+    "blot: the timed-out player's declared fifty was never shown and does not count",
+    [(D3, "0 take; 0 declare; 0 play 9h; 1 declare; 1 play Jh; 1 timeout; 0 show; 0 play Ks; 1 concede")],
+    {
+        "rejected": [],
+        "deals": [result([7, 2], [83, 49], [20, 0], [0, 0], True, [133, 49], "h", 0)],
+    },
+)
 # 1 concedes in trick 1 with 9h on the table: everything (132) goes to 0; both declarations
 # count as shown (their window was cut off); the fifty wins. 0 made: 162 + 21 (капут).
 scenario(
