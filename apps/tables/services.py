@@ -23,6 +23,7 @@ from apps.lobby.models import Seat, Table
 from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.errors import IllegalAction
+from apps.stats.services import results_record
 
 from . import bot_players, clock, conf, groups, publishing, scheduling, selectors
 from .errors import Refused
@@ -171,6 +172,7 @@ def move_apply(
         match.save()
         if match.status == Match.Status.FINISHED:
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+            results_record(match, state)
         moved = {"type": "move", "seat": seat, "action": action, "by": actor}
         applied = Applied(match=match, state=state, events=[moved, *events])
         transaction.on_commit(lambda: _after_commit(applied))
@@ -490,6 +492,7 @@ def match_end_stuck(*, match_id: int) -> bool:
         }
         match.save()
         Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+        results_record(match, state)
         applied = Applied(match=match, state=state, events=[{"type": "match_aborted"}])
         transaction.on_commit(lambda: _after_commit(applied))
     return True

@@ -1,0 +1,62 @@
+"""Words the results pages show: game names, the mode of a match from its options, card codes."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+GAME_NAMES = {
+    "bazar_blot": gettext_lazy("Базар-блот"),
+    "blot": gettext_lazy("Обычный блот"),
+    "deberc": gettext_lazy("Деберц"),
+    "durak": gettext_lazy("Дурак"),
+}
+
+#: Display order of the games in the per-game header.
+GAME_ORDER = ("bazar_blot", "blot", "deberc", "durak")
+
+BOT_LEVELS = {
+    "easy": gettext_lazy("лёгкий"),
+    "normal": gettext_lazy("средний"),
+    "hard": gettext_lazy("сильный"),
+}
+
+
+def game_name(game: str) -> str:
+    """The game's name in the current language (the code itself for an unknown game)."""
+    return str(GAME_NAMES.get(game, game))
+
+
+def mode_label(game: str, options: dict) -> str:
+    """A short description of the match's mode, e.g. «4 игрока · до 101» or «переводной · шулер»."""
+    options = options or {}
+    parts: list[str] = []
+    if game == "bazar_blot":
+        if options.get("ruleset") == "gambler":
+            parts.append(_("Базар-белот"))
+        parts.append(_("%(n)s игрока") % {"n": options.get("players", 4)})
+        parts.append(_("до %(t)s") % {"t": options.get("target", "")})
+    elif game == "blot":
+        parts.append(_("до %(t)s") % {"t": options.get("target", "")})
+        if options.get("parties", 1) > 1:
+            parts.append(_("%(p)s партий") % {"p": options["parties"]})
+    elif game == "deberc":
+        if options.get("teams"):
+            parts.append(_("2 на 2"))
+        else:
+            parts.append(_("%(n)s игрока") % {"n": options.get("players", 2)})
+        parts.append(_("до %(t)s") % {"t": options.get("target", "")})
+    elif game == "durak":
+        parts.append(_("переводной") if options.get("transfer") else _("подкидной"))
+        if options.get("teams"):
+            parts.append(_("пара на пару"))
+        if options.get("cheating"):
+            parts.append(_("шулер"))
+    return " · ".join(str(p) for p in parts)
+
+
+def participant_label(entry: dict) -> str:
+    """«Имя» for a person, «Бот 2 (сильный)» for a bot."""
+    name = entry.get("name") or "?"
+    bot = entry.get("bot")
+    return f"{name} ({BOT_LEVELS.get(bot, bot)})" if bot else name

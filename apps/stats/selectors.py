@@ -1,0 +1,158 @@
+"""Reads of results: a user's last games, his per-game counters, match pages and their access.
+
+The JSON API (``GET /api/me/results/``) reuses :func:`results_for_user` and
+:func:`result_item`; the «Мои результаты» page uses the same two plus :func:`records_for_user`.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from apps.rules import api
+
+from . import labels
+from .models import GameRecord, Outcome, Result
+
+#: «Мои результаты» lists the last 30 games (seed 004).
+RESULTS_LIMIT = 30
+
+#: The columns one list item needs (one indexed query, no joins).
+_ITEM_FIELDS = (
+    "id",
+    "match_id",
+    "game",
+    "options",
+    "seat",
+    "side",
+    "partners",
+    "opponents",
+    "totals",
+    "score",
+    "outcome",
+    "ending",
+    "ended_by",
+    "deals",
+    "started_at",
+    "finished_at",
+)
+
+
+def results_for_user(user, limit: int = RESULTS_LIMIT) -> QuerySet[Result]:
+    """The user's last ``limit`` results, newest first: one query on the (user, -finished_at)
+    index, only the columns :func:`result_item` reads."""
+    return Result.objects.filter(user_id=user.pk).order_by("-finished_at", "-id").only(*_ITEM_FIELDS)[:limit]
+
+
+def result_item(result: Result) -> dict:
+    """One result as the page and the JSON API show it::
+
+        {"match": 17, "game": "bazar_blot", "options": {...}, "mode": "4 игрока · до 101",
+         "finished_at": "2026-11-29T17:03:00+00:00", "started_at": "...", "seat": 0, "side": 0,
+         "partners": [{"seat": 2, "name": "Бот 2", "user": null, "bot": "normal"}],
+         "opponents": [{"seat": 1, "name": "Оля", "user": 5, "bot": null}, ...],
+         "totals": [103, 87], "score": 103, "outcome": "win", "ending": "target",
+         "ended_by": null, "deals": 9}
+
+    ``outcome``: ``win`` | ``loss`` | ``draw`` | ``fool`` (Durak's fool) | ``void`` (ended by an
+    admin); ``ending``: ``target`` | ``deberc`` | ``fool`` | ``draw`` | ``surrender`` | ``leave`` |
+    ``disconnect`` | ``aborted``. ``totals`` per side (team or seat; empty in Durak) and
+    ``score`` this player's side total (null in Durak). ``mode`` is in the request's language.
+    """
+    return {
+        "match": result.match_id,
+        "game": result.game,
+        "options": result.options,
+        "mode": labels.mode_label(result.game, result.options),
+        "finished_at": result.finished_at.isoformat(),
+        "started_at": result.started_at.isoformat(),
+        "seat": result.seat,
+        "side": result.side,
+        "partners": result.partners,
+        "opponents": result.opponents,
+        "totals": result.totals,
+        "score": result.score,
+        "outcome": result.outcome,
+        "ending": result.ending,
+        "ended_by": result.ended_by,
+        "deals": result.deals,
+    }
+
+
+def records_for_user(user) -> list[dict]:
+    """Per game the user played: ``{"game", "name", "played", "won", "lost", "drawn", "fool",
+    "win_rate"}`` (win rate in percent, rounded; games in the site's order). One query on the
+    per-user counters, whatever the number of results."""
+    rows = {r.game: r for r in GameRecord.objects.filter(user_id=user.pk)}
+    out = []
+    for game in sorted(rows, key=lambda g: (labels.GAME_ORDER.index(g) if g in labels.GAME_ORDER else 99, g)):
+        r = rows[game]
+        out.append(
+            {
+                "game": game,
+                "name": labels.game_name(game),
+                "played": r.played,
+                "won": r.won,
+                "lost": r.lost,
+                "drawn": r.drawn,
+                "fool": r.fool,
+                "win_rate": round(100 * r.won / r.played) if r.played else 0,
+            }
+        )
+    return out
+
+
+def running_results(items: list[dict]) -> list[int]:
+    """The running balance of ``items`` (newest first) from the oldest: +1 a win, -1 a loss or
+    fool, 0 a draw or void. Starts at 0 before the oldest game."""
+    balance, points = 0, [0]
+    for item in reversed(items):
+        balance += {Outcome.WIN: 1, Outcome.LOSS: -1, Outcome.FOOL: -1}.get(item["outcome"], 0)
+        points.append(balance)
+    return points
+
+
+def match_participant_ids(match) -> set[int]:
+    """User ids of the people who played ``match``."""
+    return {p["user"] for p in match.players if p.get("user")}
+
+
+def match_visible_to(match, user) -> bool:
+    """Whether ``user`` may open the page (score sheet, replay with every hand) and the record of
+    ``match``: only a finished match; a private table's match only to its players and staff."""
+    if match.status != "finished":
+        return False
+    if not match.table.private:
+        return True
+    return bool(user and user.is_authenticated and (user.is_staff or user.pk in match_participant_ids(match)))
+
+
+def match_sheet(match) -> dict:
+    """The score sheet of ``match`` from its stored state: ``deals``, ``totals``, ``winners``,
+    ``reason`` (the engine's summary plus the table's result)."""
+    state = api.from_json(match.state)
+    summary = api.summary(state)
+    result = match.result or {}
+    return {
+        "deals": summary["deals"],
+        "totals": summary["totals"],
+        "finished": summary["finished"],
+        "winners": result.get("winners", summary["winners"]),
+        "reason": result.get("reason", summary["reason"]),
+    }
+
+
+def match_export(match) -> dict:
+    """``match`` as a self-checking scenario file: the tables' record with an ``expect`` of the
+    finished match's deals, totals and winners as the live engine stored them."""
+    from apps.tables.selectors import match_record
+
+    spec = match_record(match)
+    summary = api.summary(api.from_json(match.state))
+    spec["expect"] = {
+        "rejected": [],
+        "deals": summary["deals"],
+        "totals": summary["totals"],
+        "finished": summary["finished"],
+        "winners": summary["winners"],
+    }
+    return spec

@@ -1,0 +1,118 @@
+"""Thin views of results: «Мои результаты», the match page with its replay, the export."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from apps.tables.models import Match
+
+from . import labels, selectors, sheet
+from .replay import replay_frames
+from .services import seat_sides
+
+
+@login_required
+def my_results(request: HttpRequest) -> HttpResponse:
+    """The user's last 30 games newest first, with per-game counters and the running chart."""
+    rows = list(selectors.results_for_user(request.user))
+    items = [selectors.result_item(r) for r in rows]
+    for item, row in zip(items, rows, strict=True):
+        item["finished"] = row.finished_at
+        item["game_name"] = labels.game_name(item["game"])
+        item["partner_labels"] = [labels.participant_label(p) for p in item["partners"]]
+        item["opponent_labels"] = [labels.participant_label(p) for p in item["opponents"]]
+        item["other_totals"] = [t for i, t in enumerate(item["totals"]) if i != item["side"]]
+    context = {
+        "items": items,
+        "records": selectors.records_for_user(request.user),
+        "chart": _chart(selectors.running_results(items)),
+        "limit": selectors.RESULTS_LIMIT,
+    }
+    return render(request, "stats/my_results.html", context)
+
+
+def _chart(points: list[int], width: int = 300, height: int = 80) -> dict | None:
+    """SVG coordinates of the running balance (None with fewer than two points)."""
+    if len(points) < 2:
+        return None
+    top, bottom = max(max(points), 1), min(min(points), -1)
+    span = top - bottom
+    step = width / (len(points) - 1)
+
+    def y(v: int) -> float:
+        return round((top - v) * height / span, 1)
+
+    coords = [(round(i * step, 1), y(v)) for i, v in enumerate(points)]
+    return {
+        "width": width,
+        "height": height,
+        "zero": y(0),
+        "polyline": " ".join(f"{x},{yy}" for x, yy in coords),
+        "dots": [{"x": x, "y": yy, "v": v} for (x, yy), v in zip(coords[1:], points[1:], strict=True)],
+        "final": points[-1],
+    }
+
+
+def _visible_match(request: HttpRequest, match_id: int) -> Match | HttpResponse:
+    """The finished match if this user may open it; a login redirect or 404 otherwise."""
+    match = Match.objects.select_related("table").filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.FINISHED:
+        raise Http404
+    if not selectors.match_visible_to(match, request.user):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise Http404
+    return match
+
+
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Score sheet deal by deal and the replay of every action with every hand."""
+    match = _visible_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    from apps.rules import api
+    from apps.tables.selectors import match_record
+
+    state = api.from_json(match.state)
+    sides = seat_sides(state, [p["seat"] for p in match.players])
+    seat_names = {p["seat"]: p.get("name") or "?" for p in match.players}
+    data = selectors.match_sheet(match)
+    record = match_record(match)
+    frames = replay_frames(record)
+    mine = next((p["seat"] for p in match.players if p.get("user") == request.user.pk), None)
+    context = {
+        "match": match,
+        "game_name": labels.game_name(match.game),
+        "mode": labels.mode_label(match.game, match.options),
+        "players": [
+            {**p, "label": labels.participant_label(p), "side": sides[p["seat"]], "mine": p["seat"] == mine}
+            for p in match.players
+        ],
+        "side_names": sheet.side_names(match.players, sides),
+        "sheet": data,
+        "belot_rows": sheet.belot_rows(data["deals"], seat_names) if match.game != "durak" else [],
+        "durak_rows": sheet.durak_rows(data["deals"], seat_names) if match.game == "durak" else [],
+        "winner_names": [seat_names.get(s, str(s)) for s in data["winners"]],
+        "replay": {
+            "game": match.game,
+            "seats": [{"seat": p["seat"], "name": p.get("name") or "?"} for p in match.players],
+            "frames": frames,
+        },
+        "frame_count": sum(len(f) for f in frames),
+    }
+    return render(request, "stats/match.html", context)
+
+
+def match_record_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The finished match as a self-checking scenario file (a download)."""
+    match = _visible_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    response = JsonResponse(
+        selectors.match_export(match), json_dumps_params={"ensure_ascii": False, "indent": 1}
+    )
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
+    return response
