@@ -9,6 +9,8 @@
  *   data-theme      a theme before the first state arrives (club, yard, kitchen)
  *   data-transport  "fake" for rendering tests: no socket; frames sent are recorded
  * The client is exposed as `window.__tableClient` (its `receive(msg)` takes a server frame).
+ * The style sheets (table.css and the three themes) are linked from here when the page
+ * has not linked them itself.
  */
 
 import { TableClient } from "./table/client.js";
@@ -25,9 +27,24 @@ export function mountTable(root = document.getElementById("table-app")) {
     lobbyUrl: d.lobbyUrl || "/",
   });
   window.__tableClient = client;
+  loadThemeStyles();
   fitToViewport(root);
   client.start();
   return client;
+}
+
+const THEMES = ["club", "yard", "kitchen"];
+
+/** Link the table and theme style sheets (next to this module) unless the page already has them. */
+function loadThemeStyles() {
+  const present = [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href);
+  const sheets = ["../css/table.css", ...THEMES.map((name) => `../css/themes/${name}.css`)];
+  for (const path of sheets) {
+    const href = new URL(path, import.meta.url).href;
+    const file = path.split("/").pop();
+    if (present.some((p) => p === href || p.split("?")[0].endsWith(`/${file}`))) continue;
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+  }
 }
 
 /** Let the table fill the screen below whatever the page puts above it (the site header). */
