@@ -1,8 +1,9 @@
 """ASGI entry point served by daphne: HTTP through Django, WebSockets through Channels.
 
-Sockets pass ``AllowedHostsOriginValidator`` (Origin must be in ALLOWED_HOSTS) and the
-session auth middleware (``scope["user"]``). In the embedded default this module also
-starts the in-process Celery worker.
+Browser sockets pass ``AllowedHostsOriginValidator`` (Origin must be in ALLOWED_HOSTS) and the
+session auth middleware (``scope["user"]``); a handshake with ``Authorization: Token <key>`` (a
+program) is authenticated by that key alone, without the Origin check (``apps.api.sockets``).
+In the embedded default this module also starts the in-process Celery worker.
 """
 
 import os
@@ -12,17 +13,16 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 django_asgi_app = get_asgi_application()  # sets Django up before consumers are imported
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from apps.api.sockets import websocket_auth  # noqa: E402
 from config.embedded_worker import start_embedded_worker_if_configured  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": websocket_auth(URLRouter(websocket_urlpatterns)),
     }
 )
 

@@ -42,7 +42,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "allauth",
     "allauth.account",
@@ -52,6 +51,7 @@ INSTALLED_APPS = [
     "apps.lobby",
     "apps.tables",
     "apps.stats",
+    "apps.api",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).
@@ -231,18 +231,32 @@ ACCOUNT_RATE_LIMITS = {
     "change_password": "5/m/user",
 }
 
+# The JSON API (apps/api): API tokens first, so an anonymous request gets 401 with
+# "WWW-Authenticate: Token"; browsers use the session (with CSRF). Rates: apps/api/throttling.py.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "apps.api.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "apps.api.errors.api_exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Карточки API",
-    "DESCRIPTION": "Tables, seats, bots and results (see docs/protocol.md).",
+    "DESCRIPTION": (
+        "Tables, seats, bots and results for programs and bots (PROTOCOL.md; docs/protocol.md, "
+        "section «API tokens»). Authenticate with `Authorization: Token <key>` (POST /api/auth/token/). "
+        'Errors are `{"code", "message"}`.'
+    ),
     "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "apps.lobby.models.BOT_LEVELS"},
 }
 
 # --- e-mail ----------------------------------------------------------------------------

@@ -1,0 +1,133 @@
+"""Every API error as JSON ``{"code", "message"}`` (PROTOCOL.md), with the right status.
+
+Service refusals (:class:`apps.tables.errors.Refused`) keep their stable codes; DRF's own errors
+(bad JSON, validation, authentication, throttling) get codes of the same kind. A 400 from option
+or field validation also carries ``errors``: one message per field.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from apps.tables.errors import Refused
+
+#: Refusal code -> HTTP status (codes not listed are 400).
+REFUSAL_STATUS = {
+    "not_found": status.HTTP_404_NOT_FOUND,
+    "not_owner": status.HTTP_403_FORBIDDEN,
+    "not_yours": status.HTTP_403_FORBIDDEN,
+    "seat_taken": status.HTTP_409_CONFLICT,
+    "already_started": status.HTTP_409_CONFLICT,
+    "not_seated": status.HTTP_409_CONFLICT,
+    "match_over": status.HTTP_409_CONFLICT,
+    "match_not_finished": status.HTTP_409_CONFLICT,
+    "stale": status.HTTP_409_CONFLICT,
+}
+
+#: Messages of the API's own codes (the services' codes have theirs in apps.tables.errors).
+MESSAGES = {
+    "invalid_request": _("Запрос неверен."),
+    "not_authenticated": _("Нужен вход: сессия сайта или заголовок «Authorization: Token <ключ>»."),
+    "authentication_failed": _("Вход не удался."),
+    "permission_denied": _("Нет доступа."),
+    "not_yours": _("Это не ваше."),
+    "not_found": _("Не найдено."),
+    "method_not_allowed": _("Такой метод здесь не поддерживается."),
+    "not_acceptable": _("Ответ бывает только в JSON."),
+    "unsupported_media_type": _("Тело запроса должно быть JSON."),
+    "throttled": _("Слишком много запросов, подождите."),
+    "match_not_finished": _("Партия ещё идёт: запись доступна после её конца."),
+    "bad_credentials": _("Неверный логин или пароль."),
+}
+
+
+def refusal(code: str) -> Refused:
+    """A refusal with an API code (message from :data:`MESSAGES` when the services have none)."""
+    return ApiRefused(code)
+
+
+class ApiRefused(Refused):
+    """A :class:`Refused` whose message may come from this module's :data:`MESSAGES`."""
+
+    def message(self) -> str:
+        if self.code in MESSAGES:
+            return gettext(MESSAGES[self.code])
+        return super().message()
+
+
+def error_body(code: str, message: str, **extra) -> dict:
+    return {"code": code, "message": str(message), **extra}
+
+
+def _field_errors(detail, prefix: str = "") -> dict[str, str]:
+    """DRF's nested validation detail flattened to ``{"field.sub": "first message"}``."""
+    out: dict[str, str] = {}
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_field_errors(value, name))
+    elif isinstance(detail, list):
+        if detail and all(not isinstance(item, dict | list) for item in detail):
+            out[prefix or "request"] = str(detail[0])
+        else:
+            for index, item in enumerate(detail):
+                out.update(_field_errors(item, f"{prefix}.{index}" if prefix else str(index)))
+    else:
+        out[prefix or "request"] = str(detail)
+    return out
+
+
+def _drf_code(exc: exceptions.APIException) -> str:
+    if isinstance(exc, exceptions.NotAuthenticated):
+        return "not_authenticated"
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        return "authentication_failed"
+    if isinstance(exc, exceptions.PermissionDenied):
+        return "permission_denied"
+    if isinstance(exc, exceptions.NotFound):
+        return "not_found"
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        return "method_not_allowed"
+    if isinstance(exc, exceptions.NotAcceptable):
+        return "not_acceptable"
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return "unsupported_media_type"
+    if isinstance(exc, exceptions.Throttled):
+        return "throttled"
+    return "invalid_request"
+
+
+def api_exception_handler(exc, context) -> Response | None:
+    """DRF's ``EXCEPTION_HANDLER``: the JSON error of ``exc``, or None for a real server error."""
+    if isinstance(exc, Refused):
+        status_code = REFUSAL_STATUS.get(exc.code, status.HTTP_400_BAD_REQUEST)
+        return Response(exc.as_dict(), status=status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None
+    code = _drf_code(exc)
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))
+    if isinstance(exc, exceptions.ValidationError | exceptions.ParseError) and code == "invalid_request":
+        errors = _field_errors(exc.detail)
+        summary = "; ".join(f"{k}: {v}" for k, v in errors.items())
+        message = f"{gettext(MESSAGES['invalid_request'])} {summary}".strip()
+        return Response(error_body(code, message, errors=errors), status=exc.status_code, headers=headers)
+    if code in ("not_authenticated", "not_found", "throttled", "method_not_allowed") or not isinstance(
+        exc.detail, str
+    ):
+        message = gettext(MESSAGES[code])
+    else:
+        message = str(exc.detail)
+    return Response(error_body(code, message), status=exc.status_code, headers=headers)

@@ -1,0 +1,51 @@
+"""Reads the API needs beyond the lobby's and the stats' selectors: one table in full, a record."""
+
+from __future__ import annotations
+
+from apps.lobby import selectors as lobby_selectors
+from apps.lobby.models import Seat, Table
+from apps.stats import selectors as stats_selectors
+from apps.tables.models import Match
+
+from .errors import refusal
+
+
+def table_detail(table_id: int, user) -> dict:
+    """The table as ``GET /api/tables/<id>/`` answers: the lobby's summary plus ``match`` (its
+    current or last match id), ``owner`` (who sets options and bots), ``you`` (the caller's seat)
+    and ``result`` (the match's ``{"winners", "reason"}`` once over). ``not_found`` if none."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise refusal("not_found")
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
+    match = Match.objects.filter(table=table).order_by("-id").only("id", "result", "status").first()
+    result = None
+    if match is not None and match.result:
+        result = {"winners": match.result.get("winners", []), "reason": match.result.get("reason")}
+    return {
+        **lobby_selectors.table_summary(table, seats),
+        "match": match.pk if match else None,
+        "owner": lobby_selectors.options_owner_id(table),
+        "you": next((s.number for s in seats if s.user_id == user.pk), None),
+        "result": result,
+    }
+
+
+def match_record_for(match_id: int, user) -> dict:
+    """The finished match as a scenario file, if ``user`` may see it.
+
+    ``not_found`` for no such match, ``match_not_finished`` while it is played (its record would
+    show hidden cards), ``not_yours`` for a private table's match the user did not play."""
+    match = Match.objects.select_related("table").filter(pk=match_id).first()
+    if match is None:
+        raise refusal("not_found")
+    if match.status != Match.Status.FINISHED:
+        raise refusal("match_not_finished")
+    if not stats_selectors.match_visible_to(match, user):
+        raise refusal("not_yours")
+    return stats_selectors.match_export(match)
+
+
+def results_of(user) -> list[dict]:
+    """The user's last 30 results, newest first (the stats app's rows and items)."""
+    return [stats_selectors.result_item(r) for r in stats_selectors.results_for_user(user)]

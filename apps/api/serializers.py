@@ -1,0 +1,153 @@
+"""Shapes of the API's requests (validated here) and answers (for the OpenAPI schema).
+
+Requests are checked for form only (types, known games and levels); the rules of seats, owners
+and options stay in the lobby services and the rules engine.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from apps.lobby.models import BOT_LEVELS
+from apps.rules.api import GAMES
+
+MAX_SEAT = 3
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable snake_case code (`seat_taken`, `invalid_options` ...).")
+    message = serializers.CharField(help_text="In the user's language.")
+    errors = serializers.DictField(
+        child=serializers.CharField(), required=False, help_text="Per field, what is wrong (400 only)."
+    )
+    rule = serializers.CharField(required=False, help_text="The rules engine's own code, when it refused.")
+
+
+# --------------------------------------------------------------------------- requests
+
+
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, trim_whitespace=False)
+    password = serializers.CharField(max_length=1024, trim_whitespace=False, style={"input_type": "password"})
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`; shown only once.")
+
+
+class BotsField(serializers.DictField):
+    """``{"<seat>": "easy"|"normal"|"hard"}``: keys are seat numbers as strings."""
+
+    child = serializers.ChoiceField(choices=BOT_LEVELS)
+
+    def to_internal_value(self, data) -> dict[int, str]:
+        levels = super().to_internal_value(data)
+        out = {}
+        for key, level in levels.items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2):
+                raise serializers.ValidationError(_("Ключи — номера мест: «0»…«3»."))
+            out[int(key)] = level
+        return out
+
+
+class TableCreateSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    options = serializers.DictField(required=False, default=dict, help_text="RULES.md; defaults filled.")
+    bots = BotsField(required=False, default=dict)
+    seat = serializers.IntegerField(required=False, default=0, min_value=0, max_value=MAX_SEAT)
+    private = serializers.BooleanField(
+        required=False, default=False, help_text="Extension: hidden from the lobby list (default false)."
+    )
+
+
+class SitSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT)
+
+
+class BotSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT)
+    level = serializers.ChoiceField(choices=BOT_LEVELS, allow_null=True, help_text="null removes the bot.")
+
+
+class OptionsSerializer(serializers.Serializer):
+    options = serializers.DictField()
+
+
+class ReadySerializer(serializers.Serializer):
+    ready = serializers.BooleanField(required=False, default=True)
+
+
+class TableQuerySerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES), required=False)
+    status = serializers.ChoiceField(choices=["waiting", "playing"], required=False)
+
+
+# --------------------------------------------------------------------------- answers
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    bot = serializers.ChoiceField(choices=BOT_LEVELS, allow_null=True)
+    ready = serializers.BooleanField()
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    status = serializers.ChoiceField(choices=["waiting", "playing", "finished"])
+    private = serializers.BooleanField()
+    seats = SeatSerializer(many=True)
+
+
+class MatchResultSerializer(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    reason = serializers.CharField(allow_null=True)
+
+
+class TableSerializer(TableSummarySerializer):
+    match = serializers.IntegerField(allow_null=True, help_text="The table's current (or last) match.")
+    owner = serializers.IntegerField(allow_null=True, help_text="User id of who sets options and bots.")
+    you = serializers.IntegerField(allow_null=True, help_text="Your seat at this table, or null.")
+    result = MatchResultSerializer(allow_null=True, help_text="The match's result once it is over.")
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    user = serializers.IntegerField(allow_null=True)
+    bot = serializers.CharField(allow_null=True)
+
+
+class ResultSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    mode = serializers.CharField()
+    finished_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField()
+    seat = serializers.IntegerField()
+    side = serializers.IntegerField(allow_null=True)
+    partners = PlayerSerializer(many=True)
+    opponents = PlayerSerializer(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    score = serializers.IntegerField(allow_null=True)
+    outcome = serializers.ChoiceField(choices=["win", "loss", "draw", "fool", "void"])
+    ending = serializers.CharField()
+    ended_by = serializers.IntegerField(allow_null=True)
+    deals = serializers.IntegerField()
+
+
+class RecordSerializer(serializers.Serializer):
+    """A scenario file (SCENARIOS.md)."""
+
+    name = serializers.CharField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    dealer = serializers.IntegerField(allow_null=True)
+    seed = serializers.IntegerField()
+    deals = serializers.ListField(child=serializers.DictField())
+    seats = serializers.ListField(child=serializers.IntegerField(), required=False)
+    expect = serializers.DictField(required=False)

@@ -1,0 +1,27 @@
+"""``/api/`` (PROTOCOL.md's JSON API table), the schema and docs, and the profile's token forms."""
+
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import pages, views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", views.TokenObtainView.as_view(), name="token"),
+    path("tables/", views.TablesView.as_view(), name="tables"),
+    path("tables/<int:table_id>/", views.TableDetailView.as_view(), name="table"),
+    path("tables/<int:table_id>/sit/", views.TableSitView.as_view(), name="sit"),
+    path("tables/<int:table_id>/stand/", views.TableStandView.as_view(), name="stand"),
+    path("tables/<int:table_id>/bots/", views.TableBotsView.as_view(), name="bots"),
+    path("tables/<int:table_id>/options/", views.TableOptionsView.as_view(), name="options"),
+    path("tables/<int:table_id>/ready/", views.TableReadyView.as_view(), name="ready"),
+    path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="record"),
+    path("me/results/", views.MyResultsView.as_view(), name="my_results"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    # The profile page's forms (session, CSRF): make a key (shown once) and revoke one.
+    path("keys/new/", pages.token_new, name="token_new"),
+    path("keys/<int:token_id>/revoke/", pages.token_revoke, name="token_revoke"),
+    re_path(r"^.*$", views.NotFoundView.as_view(), name="not_found"),
+]

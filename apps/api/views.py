@@ -1,0 +1,232 @@
+"""The JSON API of PROTOCOL.md. Thin: validate the body, call one service or selector, answer.
+
+Every error is ``{"code", "message"}`` (see :mod:`apps.api.errors`); the services' refusals keep
+their codes (``seat_taken``, ``not_owner``, ``invalid_options`` ...).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import authenticate
+from django.utils import translation
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.lobby import selectors as lobby_selectors
+from apps.lobby import services as lobby
+
+from . import selectors, serializers, tokens
+from .errors import refusal
+from .throttling import AuthTokenIpThrottle, AuthTokenUserThrottle, TokenRateThrottle
+
+E = serializers.ErrorSerializer
+#: Errors every authenticated endpoint may answer.
+COMMON = {401: E, 429: E}
+
+
+def _errors(*codes: int) -> dict:
+    return {**COMMON, **dict.fromkeys(codes, E)}
+
+
+class ApiView(APIView):
+    """Base of the API's views: token or session auth, the per-token rate, the user's language."""
+
+    throttle_classes = [TokenRateThrottle]
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        language = getattr(request.user, "language", None)
+        has_cookie = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        if not has_cookie and language in dict(settings.LANGUAGES):
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+
+    def valid(self, serializer_class, data) -> dict:
+        """``data`` checked by ``serializer_class``: its validated data (400 otherwise)."""
+        serializer = serializer_class(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class TokenObtainView(ApiView):
+    """``POST /api/auth/token/``: a new API token for a username and password."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [AuthTokenIpThrottle, AuthTokenUserThrottle]
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        request=serializers.TokenRequestSerializer,
+        responses={200: serializers.TokenSerializer, 400: E, 429: E},
+        auth=[],
+        summary="Get a new API token",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.valid(serializers.TokenRequestSerializer, request.data)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            raise refusal("bad_credentials")
+        _token, key = tokens.token_create(user=user, name="POST /api/auth/token/")
+        return Response({"token": key})
+
+
+class TablesView(ApiView):
+    """``GET /api/tables/`` open and running tables; ``POST /api/tables/`` a new table."""
+
+    @extend_schema(
+        operation_id="tables_list",
+        parameters=[serializers.TableQuerySerializer],
+        responses={200: serializers.TableSummarySerializer(many=True), **_errors(400)},
+        summary="Open and running public tables",
+    )
+    def get(self, request: Request) -> Response:
+        query = self.valid(serializers.TableQuerySerializer, request.query_params)
+        return Response(lobby_selectors.open_tables(game=query.get("game"), status=query.get("status")))
+
+    @extend_schema(
+        operation_id="tables_create",
+        request=serializers.TableCreateSerializer,
+        responses={201: serializers.TableSerializer, **_errors(400, 409)},
+        summary="Create a table (you sit at `seat`, bots where asked)",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.valid(serializers.TableCreateSerializer, request.data)
+        table = lobby.table_create(
+            user=request.user,
+            game=data["game"],
+            options=data["options"],
+            seat=data["seat"],
+            bots=data["bots"],
+            private=data["private"],
+        )
+        return Response(selectors.table_detail(table.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(ApiView):
+    """``GET /api/tables/<id>/``: the table with its status, match and result."""
+
+    @extend_schema(
+        operation_id="tables_retrieve",
+        responses={200: serializers.TableSerializer, **_errors(404)},
+        summary="One table",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        return Response(selectors.table_detail(table_id, request.user))
+
+
+class TableActionView(ApiView):
+    """A POST on a table that calls one lobby service and answers the table."""
+
+    body: type | None = None
+
+    def act(self, request: Request, table_id: int, data: dict) -> None:
+        raise NotImplementedError
+
+    def post(self, request: Request, table_id: int) -> Response:
+        data = self.valid(self.body, request.data) if self.body else {}
+        self.act(request, table_id, data)
+        return Response(selectors.table_detail(table_id, request.user))
+
+
+def _action_schema(name: str, body, summary: str, *codes: int):
+    return extend_schema(
+        operation_id=f"tables_{name}",
+        request=body,
+        responses={200: serializers.TableSerializer, **_errors(*codes)},
+        summary=summary,
+    )
+
+
+class TableSitView(TableActionView):
+    body = serializers.SitSerializer
+
+    @_action_schema("sit", serializers.SitSerializer, "Sit at a free seat", 400, 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.seat_take(table_id=table_id, user=request.user, seat=data["seat"])
+
+
+class TableStandView(TableActionView):
+    @_action_schema("stand", None, "Stand up (during a match: leave it, and lose)", 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.seat_leave(table_id=table_id, user=request.user)
+
+
+class TableBotsView(TableActionView):
+    body = serializers.BotSerializer
+
+    @_action_schema("bots", serializers.BotSerializer, "Put or remove a bot (owner)", 400, 403, 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.bots_set(table_id=table_id, user=request.user, seat=data["seat"], level=data["level"])
+
+
+class TableOptionsView(TableActionView):
+    body = serializers.OptionsSerializer
+
+    @_action_schema("options", serializers.OptionsSerializer, "Change options (owner)", 400, 403, 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.options_set(table_id=table_id, user=request.user, options=data["options"])
+
+
+class TableReadyView(TableActionView):
+    body = serializers.ReadySerializer
+
+    @_action_schema("ready", serializers.ReadySerializer, "Ready or not (starts when all are)", 400, 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.ready_set(table_id=table_id, user=request.user, ready=data["ready"])
+
+
+class MatchRecordView(ApiView):
+    """``GET /api/matches/<id>/record/``: a finished match as a scenario file."""
+
+    @extend_schema(
+        operation_id="matches_record",
+        responses={200: serializers.RecordSerializer, **_errors(403, 404, 409)},
+        summary="A finished match as a scenario file (SCENARIOS.md)",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(selectors.match_record_for(match_id, request.user))
+
+
+class MyResultsView(ApiView):
+    """``GET /api/me/results/``: my last 30 results, newest first."""
+
+    @extend_schema(
+        operation_id="me_results",
+        responses={200: serializers.ResultSerializer(many=True), **COMMON},
+        summary="My last 30 results, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(selectors.results_of(request.user))
+
+
+@extend_schema(exclude=True)
+class NotFoundView(ApiView):
+    """Any other path under ``/api/``: a JSON 404."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        raise refusal("not_found")
+
+    post = put = patch = delete = get
