@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from apps.tables.models import DealRecord, Match, Move
@@ -9,6 +11,8 @@ from tests.tables.conftest import game_params
 from tests.tables.helpers import assert_replays, bot_table, drive_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+DECK = {"bazar_blot": 32, "blot": 24, "deberc": 32, "durak": 36}
 
 
 @pytest.mark.parametrize(("game", "options"), game_params())
@@ -21,7 +25,12 @@ def test_bots_finish_a_match_alone_and_the_record_replays(game, options):
     assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == list(
         range(1, match.seq + 1)
     )
-    assert DealRecord.objects.filter(match=match).count() == match.deal_number + 1
+    deals = list(DealRecord.objects.filter(match=match).order_by("number"))
+    assert [d.number for d in deals] == list(range(match.deal_number + 1))
+    assert deals[0].start_seq == 0
+    assert all(a.start_seq < b.start_seq for a, b in itertools.pairwise(deals))
+    for deal in deals:
+        assert sum(len(h) for h in deal.hands.values()) + len(deal.stock) == DECK[game]
     table.refresh_from_db()
     assert table.status == "finished"
     assert_replays(match)

@@ -6,6 +6,7 @@ import time
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from apps.rules import api
 from apps.tables import clock, services
@@ -54,13 +55,17 @@ def test_timer_acts_only_after_the_deadline_and_only_for_its_seq(make_user):
 def test_reserve_is_spent_only_past_the_move_time(make_user):
     people, match = people_table(make_user, options={"players": 4, "move_time": 15}, scale=0.01)
     seat = api.to_act(api.from_json(match.state))[0]
-    time.sleep(0.25)  # move time 150 ms, so ~100 ms of the 300 ms reserve goes
+    # the turn began 250 ms ago: move time 150 ms, so 100 ms (plus the call's own time) of the
+    # 300 ms reserve goes
+    before = timezone.now()
+    Match.objects.filter(pk=match.pk).update(turn_started_at=before - timedelta(milliseconds=250))
     services.move_apply(
         match_id=match.pk, seat=seat, action={"type": "pass"}, seq=0, actor="person", user_id=people[seat].pk
     )
+    took = (timezone.now() - before).total_seconds() * 1000
     match.refresh_from_db()
     left = match.reserves[str(seat)]
-    assert 100 <= left <= 220
+    assert 200 - took <= left <= 200
     others = [v for k, v in match.reserves.items() if k != str(seat)]
     assert others == [300, 300, 300]
 
