@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Play one whole match on a Карточки site as a program: the smallest bot there is.
+
+What it does, step by step (docs/protocol.md and PROTOCOL.md describe every message):
+
+1. ``POST /api/auth/token/`` with your username and password gives an API token
+   (or pass one you made on the profile page with ``--token``).
+2. ``POST /api/tables/`` creates a private table of ``--game``; you sit at seat 0.
+   ``POST /api/tables/<id>/bots/`` puts the site's bots on the other seats.
+3. The table socket ``/ws/tables/<id>/`` is opened with ``Authorization: Token <key>``.
+4. ``POST /api/tables/<id>/ready/``: everyone is ready, the match starts.
+5. Every ``state`` frame where ``view.legal`` is not empty is answered with an ``act``
+   carrying one of those actions (random, or the first with ``--choose first``) and the
+   state's ``seq``. A gap in ``seq`` or a ``stale`` error is answered with ``sync``.
+6. When ``view.result`` is set the match is over: the result is printed and we exit.
+
+Run it against a local site (``./run``), with a user you signed up::
+
+    python examples/bot_client.py --site http://127.0.0.1:8000 --username me --password secret
+    python examples/bot_client.py --game bazar_blot --options '{"players": 2, "target": 51}' ...
+
+Needs only the standard library and ``websockets`` (``pip install websockets``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import urllib.error
+import urllib.request
+
+from websockets.sync.client import connect
+
+#: Actions a bot never picks by chance: they end the match at once for its side.
+NEVER_BY_CHANCE = {"surrender", "leave"}
+
+
+class ApiError(Exception):
+    """The site answered ``{"code", "message"}`` with an error status."""
+
+    def __init__(self, status: int, body: dict) -> None:
+        super().__init__(f"HTTP {status} {body.get('code')}: {body.get('message')}")
+        self.status = status
+        self.body = body
+
+
+class Site:
+    """The JSON API of one site, spoken with ``urllib`` (and a token once we have one)."""
+
+    def __init__(self, url: str, token: str | None = None) -> None:
+        self.url = url.rstrip("/")
+        self.token = token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict | list:
+        """``method`` on ``path`` with a JSON ``body``; the JSON answer, or :class:`ApiError`."""
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = f"Token {self.token}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            try:
+                error = json.loads(exc.read())
+            except ValueError:
+                error = {"code": "http_error", "message": str(exc)}
+            raise ApiError(exc.code, error) from None
+
+    def login(self, username: str, password: str) -> str:
+        """A new API token for these credentials (kept for the next calls)."""
+        answer = self.call("POST", "/api/auth/token/", {"username": username, "password": password})
+        self.token = answer["token"]
+        return self.token
+
+    def ws_url(self, path: str) -> str:
+        return self.url.replace("https://", "wss://", 1).replace("http://", "ws://", 1) + path
+
+
+def choose(legal: list[dict], how: str, rng: random.Random) -> dict:
+    """One action of ``legal``: the first, or a random one (never surrender or leave by chance)."""
+    if how == "first":
+        return legal[0]
+    sensible = [a for a in legal if a.get("type") not in NEVER_BY_CHANCE] or legal
+    return rng.choice(sensible)
+
+
+def create_table_with_bots(site: Site, game: str, options: dict, bots: int | None, level: str) -> dict:
+    """A private table of ``game`` with me at seat 0 and ``bots`` bots (None: every other seat)."""
+    table = site.call("POST", "/api/tables/", {"game": game, "options": options, "seat": 0, "private": True})
+    free = [s["seat"] for s in table["seats"] if s["seat"] != 0]
+    for seat in free[: len(free) if bots is None else bots]:
+        table = site.call("POST", f"/api/tables/{table['id']}/bots/", {"seat": seat, "level": level})
+    return table
+
+
+def play(site: Site, table_id: int, how: str = "random", seed: int | None = None, log=print) -> dict:
+    """Sit through the match at ``table_id``: ready up, answer every state, return ``view.result``.
+
+    Returns the last ``view`` (its ``result`` is set)."""
+    rng = random.Random(seed)
+    headers = {"Authorization": f"Token {site.token}"}
+    with connect(site.ws_url(f"/ws/tables/{table_id}/"), additional_headers=headers, max_size=2**22) as ws:
+        site.call("POST", f"/api/tables/{table_id}/ready/", {"ready": True})
+        seq, acted = None, set()
+        for raw in ws:
+            frame = json.loads(raw)
+            if frame["op"] == "error":
+                log(f"refused: {frame['code']}: {frame['message']}")
+                acted.discard(seq)  # try again on the fresh state
+                ws.send(json.dumps({"op": "sync"}))
+                continue
+            if frame["op"] != "state" or (seq is not None and frame["seq"] < seq):
+                continue  # a pong, or a state older than the one we have
+            if seq is not None and frame["seq"] > seq + 1:
+                ws.send(json.dumps({"op": "sync"}))  # we missed a state: ask for the whole one
+            seq, view = frame["seq"], frame["view"]
+            if view.get("result"):
+                return view
+            if view.get("legal") and seq not in acted:
+                acted.add(seq)
+                action = choose(view["legal"], how, rng)
+                ws.send(json.dumps({"op": "act", "seq": seq, "action": action}))
+    raise RuntimeError("the socket closed before the match ended")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", default="http://127.0.0.1:8000", help="the site's base URL")
+    parser.add_argument("--username", help="your username (to get a token)")
+    parser.add_argument("--password", help="your password (to get a token)")
+    parser.add_argument("--token", help="an API token from the profile page, instead of a password")
+    parser.add_argument("--game", default="durak", choices=["durak", "bazar_blot", "blot", "deberc"])
+    parser.add_argument("--options", default="{}", help="table options as JSON, e.g. '{\"target\": 51}'")
+    parser.add_argument("--bots", type=int, default=None, help="how many bots (default: every other seat)")
+    parser.add_argument("--level", default="easy", choices=["easy", "normal", "hard"])
+    parser.add_argument("--choose", default="random", choices=["random", "first"])
+    parser.add_argument("--seed", type=int, default=None, help="seed of the random choices")
+    args = parser.parse_args(argv)
+
+    site = Site(args.site, args.token)
+    try:
+        if not site.token:
+            if not (args.username and args.password):
+                parser.error("give --username and --password, or --token")
+            site.login(args.username, args.password)
+        table = create_table_with_bots(site, args.game, json.loads(args.options), args.bots, args.level)
+        print(f"table {table['id']}: {args.game} {json.dumps(table['options'], ensure_ascii=False)}")
+        view = play(site, table["id"], args.choose, args.seed)
+    except ApiError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    result = view["result"]
+    me = view["seat"]
+    verdict = "won" if me in result["winners"] else "draw" if not result["winners"] else "lost"
+    print(f"match {view['match']} over ({result['reason']}): winners {result['winners']}; me {verdict}")
+    summary = {"match": view["match"], "result": result, "totals": view.get("totals")}
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
