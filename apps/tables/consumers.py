@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from . import conf, groups
+from . import conf, groups, publishing
 from .errors import Refused
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -80,6 +80,7 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
     the session today, API tokens later); others are closed with 4401 (PROTOCOL.md)."""
 
     async def connect(self) -> None:
+        publishing.remember_server_loop()
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

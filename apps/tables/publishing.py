@@ -4,7 +4,9 @@ The channel layer delivers at most once: every state carries ``seq`` so a client
 misses one asks for ``sync``.
 
 Inside the server (a service called through ``database_sync_to_async``) the sends run on the
-server's own event loop. Elsewhere (Celery workers, tests, shell) they run on one long-lived
+server's own event loop. In a server process from any other thread (the embedded Celery worker
+of the default mode, whose in-memory channel layer lives on the server's loop) they are handed
+to that loop. Elsewhere (Celery worker processes, tests, shell) they run on one long-lived
 background loop per process, so the Redis connections of the layer are reused instead of
 being opened for every move.
 """
@@ -22,6 +24,14 @@ log = logging.getLogger(__name__)
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
+#: The event loop of the ASGI server in this process, once a socket has connected.
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_server_loop() -> None:
+    """Called by consumers (on the server's loop): publish from other threads through it."""
+    global _server_loop
+    _server_loop = asyncio.get_running_loop()
 
 
 def _background_loop() -> asyncio.AbstractEventLoop:
@@ -44,10 +54,11 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
             await layer.group_send(group, message)
 
     try:
-        server_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-        if server_loop is not None and server_loop.is_running():
+        caller_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        if caller_loop is not None and caller_loop.is_running():
             async_to_sync(_send)()
-        else:
-            asyncio.run_coroutine_threadsafe(_send(), _background_loop()).result(timeout=10)
+            return
+        loop = _server_loop if _server_loop is not None and _server_loop.is_running() else None
+        asyncio.run_coroutine_threadsafe(_send(), loop or _background_loop()).result(timeout=10)
     except Exception:  # the move is committed; clients resync on the next state
         log.exception("publishing %d messages failed", len(messages))
