@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from apps.lobby import services as lobby_services
 from apps.rules import api
+from apps.rules.scenario import run as scenario_run
 from apps.stats.models import GameRecord, Result
 from apps.stats.services import results_record
 from apps.tables import services
@@ -13,13 +17,15 @@ from apps.tables.models import Match
 from tests.stats.helpers import person_acts, play_actions, play_out, scripted_table
 from tests.tables.helpers import bot_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
-TARGET_SETUPS = [
-    pytest.param("bazar_blot", {"players": 4, "target": 51}, id="bazar_blot"),
-    pytest.param("bazar_blot", {"players": 2, "target": 51}, id="bazar_blot_2p"),
-    pytest.param("blot", {"target": 501}, id="blot"),
-    pytest.param("deberc", {"players": 3, "target": 301}, id="deberc_3p"),
+SCENARIOS = Path(__file__).resolve().parents[1] / "rules" / "scenarios"
+
+#: Scripted matches that end at the target (the cards and actions of the rules' own scenarios).
+TARGET_SCENARIOS = [
+    pytest.param("bazar_blot/match_over_when_target_reached.json", id="bazar_blot"),
+    pytest.param("blot/match_won_at_target.json", id="blot"),
+    pytest.param("deberc/hanging_twice_then_bait_2on2.json", id="deberc_2on2"),
 ]
 
 DURAK_DRAW = {
@@ -59,27 +65,24 @@ def assert_consistent(match: Match, rows: dict[int, Result]) -> None:
         assert others == {q["seat"] for q in match.players} - {p["seat"]}
 
 
-@pytest.mark.parametrize(("game", "options"), TARGET_SETUPS)
-def test_target_ending_rows_and_counters(game, options, make_user):
+def scenario(name: str) -> dict:
+    return json.loads((SCENARIOS / name).read_text())
+
+
+def test_bots_play_a_blot_match_to_its_target(make_user):
     person = make_user()
-    table = bot_table(game, options, people=[person], level="easy")
+    table = bot_table("blot", {"target": 501}, people=[person], level="easy")
     match = play_out(table.matches.get())
     assert match.result["reason"] == "target"
     rows = rows_of(match)
     assert_consistent(match, rows)
     winners = set(match.result["winners"])
-    for seat, row in rows.items():
-        assert row.outcome == ("win" if seat in winners else "loss")
-        assert row.score == match.result["totals"][row.side]
-        assert row.deals == len(api.summary(api.from_json(match.state))["deals"])
+    assert {s: r.outcome for s, r in rows.items()} == {s: "win" if s in winners else "loss" for s in rows}
+    assert rows[0].score == match.result["totals"][0] and rows[1].bot_level == "easy"
+    assert rows[0].deals == len(api.summary(api.from_json(match.state))["deals"])
     mine = rows[0]
-    if game == "bazar_blot" and options["players"] == 4:
-        assert [p["seat"] for p in mine.partners] == [2]
-        assert [p["seat"] for p in mine.opponents] == [1, 3]
-        assert mine.partners[0]["bot"] == "easy"
-    else:
-        assert mine.partners == []
-    record = GameRecord.objects.get(user=person, game=game)
+    assert mine.partners == [] and [p["seat"] for p in mine.opponents] == [1]
+    record = GameRecord.objects.get(user=person, game="blot")
     assert (record.played, record.won, record.lost, record.drawn) == (
         1,
         int(mine.outcome == "win"),
@@ -88,24 +91,68 @@ def test_target_ending_rows_and_counters(game, options, make_user):
     )
 
 
+@pytest.mark.parametrize("name", TARGET_SCENARIOS)
+def test_target_ending_rows_of_each_belot_game(name, make_user):
+    spec = scenario(name)
+    person = make_user()
+    _, match = scripted_table(spec, people=[person])
+    match = play_actions(match, spec)
+    assert match.result["reason"] == "target"
+    assert match.result["winners"] == spec["expect"].get("winners", match.result["winners"])
+    assert match.result["totals"] == scenario_run(spec)["totals"]
+    rows = rows_of(match)
+    assert_consistent(match, rows)
+    winners = set(match.result["winners"])
+    for seat, row in rows.items():
+        assert row.outcome == ("win" if seat in winners else "loss")
+        assert row.score == match.result["totals"][row.side]
+    if len(rows) == 4:
+        assert [p["seat"] for p in rows[0].partners] == [2]
+        assert [p["seat"] for p in rows[0].opponents] == [1, 3]
+        assert rows[0].partners[0]["bot"] == "normal"
+        assert rows[1].side == rows[3].side == 1
+    else:
+        assert rows[0].partners == []
+    record = GameRecord.objects.get(user=person, game=spec["game"])
+    assert record.played == 1 and record.won == int(0 in winners) and record.lost == int(0 not in winners)
+
+
 def test_durak_fool_is_the_fools_outcome_others_win(make_user):
+    spec = scenario("durak/durak_game_over_fool_2p.json")
+    person = make_user()
+    _, match = scripted_table(spec, people=[person])
+    match = play_actions(match, spec)
+    assert match.result["reason"] == "fool"
+    rows = rows_of(match)
+    assert_consistent(match, rows)
+    assert {s: r.outcome for s, r in rows.items()} == {0: "win", 1: "fool"}
+    assert rows[0].score is None and rows[0].totals == []
+    record = GameRecord.objects.get(user=person, game="durak")
+    assert (record.played, record.won, record.lost, record.fool) == (1, 1, 0, 0)
+
+
+def test_durak_fool_counts_as_a_loss_and_a_fool(make_user):
+    spec = scenario("durak/durak_game_over_fool_2p.json")
+    people = [make_user(), make_user()]
+    _, match = scripted_table(spec, people=people)
+    play_actions(match, spec)
+    record = GameRecord.objects.get(user=people[1], game="durak")
+    assert (record.played, record.won, record.lost, record.fool) == (1, 0, 1, 1)
+
+
+def test_durak_by_bots_ends_with_a_fool_or_a_draw(make_user):
     person = make_user()
     table = bot_table("durak", {}, people=[person], level="easy")
     match = play_out(table.matches.get())
     rows = rows_of(match)
     assert_consistent(match, rows)
-    assert match.result["reason"] in ("fool", "draw")
     fool = api.summary(api.from_json(match.state))["deals"][-1]["fool"]
-    for seat, row in rows.items():
-        if match.result["reason"] == "draw":
-            assert row.outcome == "draw"
-        else:
-            assert row.outcome == ("fool" if seat == fool else "win")
-        assert row.score is None and row.totals == []
-    record = GameRecord.objects.get(user=person, game="durak")
-    assert record.played == 1
-    assert record.fool == int(rows[0].outcome == "fool")
-    assert record.lost == record.fool
+    expected = (
+        {s: ("fool" if s == fool else "win") for s in rows}
+        if fool is not None
+        else dict.fromkeys(rows, "draw")
+    )
+    assert {s: r.outcome for s, r in rows.items()} == expected
 
 
 def test_durak_draw_when_both_go_out_at_once(make_user):
@@ -121,10 +168,7 @@ def test_durak_draw_when_both_go_out_at_once(make_user):
 
 
 def test_deberc_ending_wins_the_match_at_once(make_user):
-    import json
-    from pathlib import Path
-
-    spec = json.loads(Path("tests/rules/scenarios/deberc/deberc_2p_non_chooser_wins_match.json").read_text())
+    spec = scenario("deberc/deberc_2p_non_chooser_wins_match.json")
     person = make_user()
     _, match = scripted_table(spec, people=[person])
     match = play_actions(match, spec)
