@@ -55,3 +55,21 @@ def make_user(django_user_model):
         return django_user_model.objects.create_user(username=name, password="pw-secret-123")
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _replay_every_finished_match(request):
+    """After each database test: every finished match rebuilds from its record (SCENARIOS.md
+    format) to the same totals and winners as its row — whoever finished it (person, bot,
+    timer, disconnect, a replaced bot game)."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None:
+        yield
+        return
+    request.getfixturevalue("transactional_db" if marker.kwargs.get("transaction") else "db")
+    yield
+    from apps.tables.models import Match
+    from tests.tables.helpers import assert_replays
+
+    for match in Match.objects.filter(status="finished").exclude(result__reason="aborted"):
+        assert_replays(match)
