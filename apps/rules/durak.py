@@ -64,7 +64,7 @@ MAX_ATTACKS = 6
 #: State fields holding plain values.
 _SCALARS = (
     "transfer", "teams", "cheating", "seed", "trump", "phase", "starter", "defender", "prio",
-    "rankmask", "table", "discard", "inplay", "took", "opened", "done", "banned", "pending",
+    "rankmask", "table", "discard", "inplay", "space", "took", "opened", "done", "banned", "pending",
     "penalties", "reason",
 )  # fmt: skip
 #: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat 0..3.
@@ -146,6 +146,7 @@ class Durak(Game):
         self.rankmask = 0  # bit per rank on the table
         self.open = []  # the unbeaten attack cards
         self.table = 0  # mask of every card on the table
+        self.space = 0  # room for attack cards: min(6 - attacks, defender's cards - unbeaten)
         self.took = False
         self.opened = False  # the others may throw: the starter/transferrer said done or had nothing
         self.done = 0  # bit per seat: said done since the last card was added
@@ -158,6 +159,7 @@ class Durak(Game):
         self.starter = self.prio = leader
         self.defender = self._next_opponent(leader)
         self._seat_roles()
+        self._measure_space()
         self.phase = LEAD
         hand = self.hands[leader]
         self._store([leader], {leader: hand}, False)
@@ -168,6 +170,12 @@ class Durak(Game):
     def _next_opponent(self, seat: int) -> int:
         """The next seat clockwise still in the game that plays against ``seat``; -1 if none."""
         return NEXT_OPPONENT[self.teams][self.inplay][seat]
+
+    def _measure_space(self) -> None:
+        """``space``: how many more attack cards the bout's limits allow (6 per bout, never more
+        unbeaten than the defender holds). An attack card takes one; a defence leaves it alone."""
+        n = MAX_ATTACKS - len(self.att)
+        self.space = min(n, self.hands[self.defender].bit_count() - len(self.open))
 
     def _seat_roles(self) -> None:
         """Set ``throwers`` (everyone still in but the defender; in pairs only his opponents)
@@ -275,7 +283,6 @@ class Durak(Game):
         when it is over. On a settled state it only recomputes the legal actions."""
         hands = self.hands
         d = self.defender
-        hand_d = hands[d]
         pool = -1 if self.cheating else RANK_CARDS[self.rankmask]
         prio = self.prio
         opened = self.opened
@@ -283,11 +290,17 @@ class Durak(Game):
             self.opened = opened = True
         targets = self.open
         throw: dict[int, int] = {}
-        if len(self.att) < MAX_ATTACKS and len(targets) < hand_d.bit_count():
+        if self.space > 0:
             done = self.done
             if opened:
-                for s in self.throwers:
-                    if not done >> s & 1:
+                if done:
+                    for s in self.throwers:
+                        if not done >> s & 1:
+                            m = hands[s] & pool
+                            if m:
+                                throw[s] = m
+                else:
+                    for s in self.throwers:
                         m = hands[s] & pool
                         if m:
                             throw[s] = m
@@ -365,17 +378,13 @@ class Durak(Game):
 
     def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``IllegalAction`` (and no change) when not allowed."""
-        kind = action.get("type")
-        if kind == "attack":
-            return self._attack(seat, action)
-        if kind == "defend":
-            return self._defend(seat, action)
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction("unknown_action", f"no Durak action {kind!r}")
+        try:
+            handler = _HANDLERS[action["type"]]
+        except (KeyError, TypeError):
+            raise IllegalAction("unknown_action", f"no Durak action {action.get('type')!r}") from None
         return handler(self, seat, action, system)
 
-    def _attack(self, seat: int, action: Action) -> list[Event]:
+    def _attack(self, seat: int, action: Action, system: bool) -> list[Event]:
         c = CARD.get(action.get("card"))
         try:
             m = self._throw.get(seat)
@@ -394,6 +403,7 @@ class Durak(Game):
         self.open.append(c)
         self.table |= CARD_BIT[c]
         self.rankmask |= RANK_BIT[c]
+        self.space -= 1
         self.done = 0
         events: list[Event] = [{"type": "attack", "seat": seat, "card": CODES[c]}]
         self._settle(events)
@@ -406,9 +416,10 @@ class Durak(Game):
         self.open.append(c)
         self.table |= CARD_BIT[c]
         self.rankmask |= RANK_BIT[c]
+        self.space -= 1
         self.done = 0
 
-    def _defend(self, seat: int, action: Action) -> list[Event]:
+    def _defend(self, seat: int, action: Action, system: bool) -> list[Event]:
         c = CARD.get(action.get("card"))
         t = CARD.get(action.get("target"))
         if (
@@ -455,6 +466,7 @@ class Durak(Game):
         self.prio = seat
         self.opened = False
         self._seat_roles()
+        self._measure_space()
         events: list[Event] = [{"type": "transfer", "seat": seat, "card": CODES[c], "defender": target}]
         self._settle(events)
         return events
@@ -500,6 +512,8 @@ class Durak(Game):
         if penalty >= 0:
             self.hands[seat] |= CARD_BIT[penalty]
             events.append({"type": "penalty", "seat": seat})
+            if self.phase == BOUT:
+                self._measure_space()
         if self.phase == BOUT:
             self._settle(events)
         else:
@@ -659,15 +673,14 @@ class Durak(Game):
                     events.append({"type": "draw", "seat": s, "count": n})
                     if not stock:
                         break
-        if not stock:
-            went_out = False
+        # with the stock empty, players without cards go out (seats not in play hold none)
+        if not stock and self.hands.count(0) > 4 - self.inplay.bit_count():
             for s in self.occupied:
                 if self.inplay >> s & 1 and not self.hands[s]:
                     self.inplay ^= 1 << s
                     self.out_order.append(s)
                     events.append({"type": "out", "seat": s})
-                    went_out = True
-            if went_out and self._game_ended(events):
+            if self._game_ended(events):
                 return
         self._start_bout(NEXT_IN[self.inplay][d if beaten_off else (d + 1) & 3])
 
@@ -836,6 +849,8 @@ class Durak(Game):
 
 
 _HANDLERS = {
+    "attack": Durak._attack,
+    "defend": Durak._defend,
     "transfer": Durak._transfer,
     "take": Durak._take,
     "done": Durak._done,

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from apps.rules import api
 from apps.rules.cards import CODES
-from apps.rules.durak import CHECK, OVER
+from apps.rules.durak import BOUT, CHECK, LEAD, OVER
 from apps.rules.durak_tables import cards_of
 from apps.rules.errors import IllegalAction
 
@@ -54,6 +54,9 @@ def check_cards(state) -> None:
         table |= 1 << c
     assert table == state.table
     assert len(state.att) <= 6
+    if state.phase in (LEAD, BOUT):
+        room = min(6 - len(state.att), state.hands[state.defender].bit_count() - len(state.open))
+        assert state.space == room
 
 
 def codes_in(data) -> set[str]:
