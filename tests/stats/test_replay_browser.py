@@ -1,0 +1,42 @@
+"""The replay page steps forward on a click and on the arrow key, in a real browser on the live
+site (daphne, PostgreSQL, Debian's chromium)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.stats.helpers import play_actions, scripted_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
+
+SPEC = Path(__file__).resolve().parents[1] / "rules" / "scenarios" / "durak" / "durak_game_over_fool_2p.json"
+
+
+def test_the_replay_steps_forward_on_a_click(live_site, page, make_user):
+    spec = json.loads(SPEC.read_text())
+    _, match = scripted_table(spec, people=[make_user()])  # a public table: anyone may watch it
+    play_actions(match, spec)
+    page.goto(f"{live_site.url}{reverse('stats:match', args=[match.pk])}")
+    replay = page.get_by_test_id("replay")
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(page.get_by_test_id("replay-pos")).to_contain_text("ход 0 из 6")
+    seat0 = replay.locator('.replay-seat[data-seat="0"]')
+    expect(seat0.locator('[data-card="Qs"]')).to_have_count(1)
+
+    page.get_by_test_id("replay-next").click()
+    expect(replay).to_have_attribute("data-step", "1")
+    expect(page.get_by_test_id("replay-pos")).to_contain_text("ход 1 из 6")
+    expect(page.get_by_test_id("replay-action")).to_contain_text("подкидывает Д♠")
+    expect(seat0.locator('[data-card="Qs"]')).to_have_count(0)
+    expect(replay.locator('.replay-table [data-card="Qs"]')).to_have_count(1)
+
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-step", "2")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", "6")
+    expect(page.get_by_test_id("replay-next")).to_be_disabled()
