@@ -41,7 +41,10 @@ def observe_events(memory: dict, events: list[dict]) -> None:
         elif kind == "caught":
             caught_by_owner = e.get("cheater")
             stats = data["match"]["cheats"].setdefault(str(caught_by_owner), [0, 0])
-            stats[1] += 1
+            if seat == memory.get("seat"):
+                stats[0] = max(0, stats[0] - 1)  # caught by me: says nothing of the others
+            else:
+                stats[1] += 1
         elif kind == "bout_over":
             cards = [c for _, c in data["bout"]]
             result = e.get("result")

@@ -31,13 +31,13 @@ CHEAT_BELOW = 0.2
 
 
 def catch_rate(memory: dict, me: int) -> float:
-    """Estimated chance that an unfair card of ours is caught, from the table's history."""
+    """Estimated chance that an unfair card of ours is caught: how often the others caught
+    the unfair cards seen on the table (ours included; those we caught ourselves excluded)."""
     stats = ((memory.get("game_data") or {}).get("match") or {}).get("cheats") or {}
     seen = caught = 0
-    for seat, (n_unfair, n_caught) in stats.items():
-        if seat != str(me):
-            seen += n_unfair
-            caught += n_caught
+    for n_unfair, n_caught in stats.values():
+        seen += n_unfair
+        caught += n_caught
     return (PRIOR_CAUGHT + caught) / (PRIOR_SEEN + seen)
 
 
