@@ -1,28 +1,39 @@
 """The bots' seat at the table: one function deciding an action from a seat's view.
 
 Uses :mod:`apps.bots` (``choose_action(view, level, memory=, seed=)``) when that package
-exists, else a random legal player stands in behind the same interface. The bots decide
-from the view alone for now (no memory kept between moves).
+exists, else a random legal player stands in behind the same interface. A bot's memory of
+public facts is kept per seat on the match (:func:`observe` after every move).
 Bots decide from the very view a person at that seat would get: they never see hidden cards.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 try:  # the real bots, when the bots app has landed
+    from apps.bots import Bot as _Bot
     from apps.bots import choose_action as _choose_action
 except ImportError:  # pragma: no cover - depends on which apps exist
-    _choose_action = None
+    _Bot = _choose_action = None
 
 
-def decide(view: dict, level: str, rng: random.Random) -> dict[str, Any] | None:
+def observe(memory: dict, view: dict, events: list[dict], level: str) -> dict:
+    """``memory`` (a bot's stored memory, ``{}`` at first) after seeing ``view`` and ``events``."""
+    if _Bot is None:
+        return memory
+    bot = _Bot(level, 0, memory=memory or None)
+    bot.observe(view, events)
+    return bot.memory
+
+
+def decide(view: dict, level: str, rng: random.Random, memory: dict | None = None) -> dict[str, Any] | None:
     """An action among ``view["legal"]`` for a bot of ``level``; None when it has none or the
     bot prefers to wait (a Durak thrower letting another throw first)."""
     legal = view.get("legal") or []
     if not legal:
         return None
     if _choose_action is not None:
-        return _choose_action(view, level, seed=rng.randrange(2**31))
+        return _choose_action(view, level, memory=copy.deepcopy(memory or {}), seed=rng.randrange(2**31))
     return dict(rng.choice(legal))

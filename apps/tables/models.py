@@ -40,6 +40,8 @@ class Match(models.Model):
     #: Multiplies every duration (tests use small ones); bots' pause before a move in ms.
     time_scale = models.FloatField(default=1.0)
     bot_delay_ms = models.PositiveIntegerField(default=0)
+    #: Per bot seat, the memory of public facts its bot keeps (``apps.bots``), fed after every move.
+    bot_memory = models.JSONField(default=dict, blank=True)
     #: A bot is among the seats to act (the sweeper restarts lost bot tasks).
     bot_to_act = models.BooleanField(default=False, db_index=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True)

@@ -79,11 +79,14 @@ def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
     return fields
 
 
-def match_view(match: Match, state: Game, seat: int | None, info: list[dict]) -> dict:
+def match_view(
+    match: Match, state: Game, seat: int | None, info: list[dict], engine_view: dict | None = None
+) -> dict:
     """The view of PROTOCOL.md for ``seat`` (None: a spectator): the engine's view of that seat
-    plus the table's ids, names, connections, clock and result. Cards come from the engine only."""
+    (``engine_view`` when already computed) plus the table's ids, names, connections, clock and
+    result. Cards come from the engine only."""
     view = dict(VIEW_DEFAULTS)
-    view.update(api.view(state, seat))
+    view.update(engine_view if engine_view is not None else api.view(state, seat))
     if "legal" not in view or seat is None:
         view["legal"] = api.legal_actions(state, seat) if seat is not None else []
     view.update(

@@ -46,6 +46,8 @@ class Applied:
     match: Match
     state: Game
     events: list[dict] = field(default_factory=list)
+    #: ``api.view(state, seat)`` per occupied seat, when already computed.
+    views: dict[int, dict] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- start
@@ -84,6 +86,7 @@ def match_start(*, table: Table) -> Match:
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
     _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now)
+    views = _bots_observe(match, state, [])
     match.save()
     DealRecord.objects.create(
         match=match,
@@ -95,7 +98,7 @@ def match_start(*, table: Table) -> Match:
     )
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
     table.status = Table.Status.PLAYING
-    applied = Applied(match=match, state=state, events=[{"type": "match_started"}])
+    applied = Applied(match=match, state=state, events=[{"type": "match_started"}], views=views)
     transaction.on_commit(lambda: _after_commit(applied))
     return match
 
@@ -168,13 +171,14 @@ def move_apply(
             match, state, mover=seat, before_to_act=before_to_act, deal_changed=deal_changed, now=now
         )
         _finish_if_over(match, state, reason=reason, now=now)
+        views = _bots_observe(match, state, events)
         match.state = api.to_json(state)
         match.save()
         if match.status == Match.Status.FINISHED:
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             results_record(match, state)
         moved = {"type": "move", "seat": seat, "action": action, "by": actor}
-        applied = Applied(match=match, state=state, events=[moved, *events])
+        applied = Applied(match=match, state=state, events=[moved, *events], views=views)
         transaction.on_commit(lambda: _after_commit(applied))
     return match.seq
 
@@ -249,6 +253,21 @@ def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
     return list(awaiting) if isinstance(awaiting, list) else list(to_act)
 
 
+def _bots_observe(match: Match, state: Game, events: list[dict]) -> dict[int, dict]:
+    """Every seat's engine view; each bot seat's memory fed with its view and the events."""
+    views = {seat: api.view(state, seat) for seat in match.seats}
+    if match.status == Match.Status.PLAYING:
+        memory = dict(match.bot_memory)
+        for player in match.players:
+            if player["bot"]:
+                key = str(player["seat"])
+                memory[key] = bot_players.observe(
+                    memory.get(key, {}), views[player["seat"]], events, player["bot"]
+                )
+        match.bot_memory = memory
+    return views
+
+
 def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datetime) -> None:
     summary = api.summary(state)
     if not summary.get("finished"):
@@ -272,7 +291,7 @@ def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datet
 def _after_commit(applied: Applied) -> None:
     """Publish each seat its own view and spectators the public one; schedule timer and bot."""
     match = applied.match
-    publish_match(match, applied.state, applied.events)
+    publish_match(match, applied.state, applied.events, applied.views)
     if match.status != Match.Status.PLAYING:
         return
     if match.deadline is not None:
@@ -281,12 +300,15 @@ def _after_commit(applied: Applied) -> None:
         scheduling.bot_after(match.pk, match.seq, match.bot_delay_ms)
 
 
-def publish_match(match: Match, state: Game, events: list[dict]) -> None:
+def publish_match(
+    match: Match, state: Game, events: list[dict], views: dict[int, dict] | None = None
+) -> None:
     """Send ``state`` messages: per seat its view (hand included), spectators the public view."""
     info = selectors.seats_info(match.table_id)
+    views = views or {}
     messages = []
     for seat in match.seats:
-        view = selectors.match_view(match, state, seat, info)
+        view = selectors.match_view(match, state, seat, info, views.get(seat))
         messages.append((groups.table_seat(match.table_id, seat), _state_message(match.seq, view, events)))
     public = selectors.match_view(match, state, None, info)
     messages.append((groups.table_public(match.table_id), _state_message(match.seq, public, events)))
@@ -359,7 +381,8 @@ def match_bot_move(*, match_id: int, seq: int) -> bool:
         view = api.view(state, seat)
         if "legal" not in view:
             view["legal"] = api.legal_actions(state, seat)
-        action = bot_players.decide(view, level, random.Random(f"{match.seed}:{seq}:{seat}"))
+        rng = random.Random(f"{match.seed}:{seq}:{seat}")
+        action = bot_players.decide(view, level, rng, match.bot_memory.get(str(seat)))
         if action is not None:
             return _bot_act(match_id, seq, seat, action, view["legal"])
     return False

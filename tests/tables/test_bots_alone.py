@@ -6,6 +6,8 @@ import itertools
 
 import pytest
 
+from apps.bots import memory
+from apps.tables import services
 from apps.tables.models import DealRecord, Match, Move
 from tests.tables.conftest import game_params
 from tests.tables.helpers import assert_replays, bot_table, drive_bots
@@ -34,3 +36,16 @@ def test_bots_finish_a_match_alone_and_the_record_replays(game, options):
     table.refresh_from_db()
     assert table.status == "finished"
     assert_replays(match)
+
+
+def test_each_bot_keeps_a_memory_of_what_it_saw(make_user):
+    match = bot_table("bazar_blot", {"players": 4}, people=[make_user()], level="hard").matches.get()
+    assert set(match.bot_memory) == {"1", "2", "3"}
+    for _ in range(6):
+        match.refresh_from_db()
+        if not services.match_bot_move(match_id=match.pk, seq=match.seq):
+            break
+    match.refresh_from_db()
+    assert match.seq >= 1
+    assert match.bot_memory["1"] != memory.empty()  # it saw the bids or cards of the others
+    assert "0" not in match.bot_memory  # the person's seat has none
