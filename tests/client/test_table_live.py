@@ -99,6 +99,23 @@ def test_person_plays_a_bazar_blot_deal_against_three_bots(
     expect(page.locator("#table-app .conn")).to_have_class("conn conn-open")
     page.wait_for_function("() => window.__tableClient && window.__tableClient.view")
 
+    try:
+        _play_the_deal(page)
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "live-bazar-blot-deal-1440x900.png"))
+    # the same page on a phone
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(ARTIFACTS / "live-bazar-blot-deal-375x812.png"))
+    assert errors == []
+    context.close()
+
+
+def _play_the_deal(page: Page) -> None:
+    """Click through the first deal: bid once, declare, play every card, look at the last trick,
+    reload once mid-deal; then check the score sheet."""
     did = {"bid": False, "declare": False, "last_trick": False, "reload": False}
     cards_played = 0
     deadline = time.monotonic() + DEAL_SECONDS
@@ -110,8 +127,12 @@ def test_person_plays_a_bazar_blot_deal_against_three_bots(
             page.click('[data-control="last-trick"]')
             caption = page.locator(".centre-caption")
             expect(caption).to_have_text("Последняя взятка")
-            shown = page.eval_on_selector_all(".centre .table-card", "els => els.map(e => e.dataset.card)")
-            assert shown == [c["card"] for c in view["last_trick"]]
+            # what the centre shows and the client's view, read at the same moment (bots keep playing)
+            shown, last = page.evaluate(
+                "() => [[...document.querySelectorAll('.centre .table-card')].map(e => e.dataset.card),"
+                " (window.__tableClient.view.last_trick || []).map(c => c.card)]"
+            )
+            assert shown == last and len(shown) == 4
             page.click('[data-control="last-trick"]')
             did["last_trick"] = True
             continue
@@ -155,18 +176,11 @@ def test_person_plays_a_bazar_blot_deal_against_three_bots(
             page.wait_for_timeout(80)
 
     view = client_view(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "live-bazar-blot-deal-1440x900.png"))
-    assert view["deals"], "the deal was not finished in time"
+    assert view["deals"], (
+        f"the deal was not finished in time: {did}, phase {view['phase']}, seq {view.get('seq')}"
+    )
     assert did == {"bid": True, "declare": True, "last_trick": True, "reload": True}
     assert cards_played == 8
     # the score sheet shows the deal and the totals
     sheet = page.inner_text(".sheet")
     assert "Итого" in sheet and str(view["totals"][0]) in sheet
-    # the same page on a phone
-    page.set_viewport_size({"width": 375, "height": 812})
-    page.wait_for_timeout(300)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    page.screenshot(path=str(ARTIFACTS / "live-bazar-blot-deal-375x812.png"))
-    assert errors == []
-    context.close()
