@@ -60,3 +60,41 @@ def participant_label(entry: dict) -> str:
     name = entry.get("name") or "?"
     bot = entry.get("bot")
     return f"{name} ({BOT_LEVELS.get(bot, bot)})" if bot else name
+
+
+OUTCOMES = {
+    "win": gettext_lazy("Победа"),
+    "loss": gettext_lazy("Поражение"),
+    "draw": gettext_lazy("Ничья"),
+    "fool": gettext_lazy("Дурак"),
+    "void": gettext_lazy("Прервана"),
+}
+
+#: How a match ended, when it is worth saying next to the outcome.
+ENDINGS = {
+    "deberc": gettext_lazy("деберц"),
+    "surrender": gettext_lazy("сдача"),
+    "leave": gettext_lazy("выход из-за стола"),
+    "disconnect": gettext_lazy("обрыв связи"),
+    "aborted": gettext_lazy("прервана"),
+}
+
+REASONS = {
+    "target": gettext_lazy("до цели"),
+    "fool": gettext_lazy("дурак"),
+    "draw": gettext_lazy("ничья"),
+    **ENDINGS,
+}
+
+
+def outcome_text(outcome: str) -> str:
+    return str(OUTCOMES.get(outcome, outcome))
+
+
+def ending_text(ending: str) -> str:
+    """The words for how a match ended, or "" for an ordinary end (target, fool, draw)."""
+    return str(ENDINGS.get(ending, ""))
+
+
+def reason_text(reason: str | None) -> str:
+    return str(REASONS.get(reason or "aborted", reason or ""))

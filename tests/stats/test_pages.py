@@ -69,7 +69,7 @@ def test_my_results_lists_the_last_30_newest_first(client, make_user):
     client.force_login(user)
     response = client.get(reverse("stats:my_results"))
     assert response.status_code == 200
-    listed = [item["match"] for item in response.context["items"]]
+    listed = [row["match"] for row in response.context["rows"]]
     newest = sorted(rows, key=lambda r: r.finished_at, reverse=True)[:RESULTS_LIMIT]
     assert listed == [r.match_id for r in newest]
     html = response.content.decode()
