@@ -1,0 +1,259 @@
+"""Load benchmark of live tables: N tables of 4 socket clients playing on the real stack.
+
+    python bench/ws_load.py --tables 100 --seconds 30 --pace 1
+    python bench/ws_load.py --tables 100 --seconds 20 --processes 2 --baseline
+    python bench/ws_load.py --tables 50 --seconds 20 --bots
+    python bench/ws_load.py --tables 10 --seconds 10 --connect ws://127.0.0.1:8000
+
+Starts P daphne processes (production settings, psycopg pool, sized Redis pool; no proxy:
+each table's sockets are spread across the ports), a Celery worker and beat, on a bench
+database (``kartochki_bench``) and Redis DB 14 (``bench/common.py``). Creates N tables of
+Базар-блот (4 players, to 301) with 4 users and API tokens (``--bots``: one person and three
+bots per table, bots moving after ``pace`` seconds). Client processes (``--client-processes``)
+play random legal actions as fast as the server answers, or each table once per ``--pace``
+seconds on average.
+
+Prints JSON: actions applied per second, the round trip from sending an action to the acting
+seat's new state (``self_ms``) and until every seat of the table has it (``all_seats_ms``),
+p50/p95/p99/max after ``--warmup`` seconds, errors by code, sequence gaps, the CPU used by the
+server processes and by the clients, and the load average. ``--baseline`` runs the same clients
+against ``bench/baseline_asgi.py`` (fan-out only) on the same stack and adds the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import common
+from bench.ws_clients import client_main
+
+GAME = "bazar_blot"
+OPTIONS = {"players": 4, "target": 301}
+
+
+# --------------------------------------------------------------------------- setup (Django ORM)
+
+
+def users_with_tokens(count: int) -> list[tuple[object, str]]:
+    """``count`` bench users (made once, reused) each with a fresh API token key."""
+    from django.contrib.auth import get_user_model
+
+    from apps.api.tokens import token_create
+
+    User = get_user_model()
+    names = [f"bench{i:05d}" for i in range(count)]
+    existing = {u.username for u in User.objects.filter(username__in=names)}
+    User.objects.bulk_create(
+        [User(username=n, password="!") for n in names if n not in existing], batch_size=500
+    )
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    return [(users[n], token_create(user=users[n], name="bench")[1]) for n in names]
+
+
+def tables_of_people(count: int, time_scale: float | None = None) -> list[dict]:
+    """``count`` started tables of 4 people; per table its id and per seat the user's key."""
+    from apps.lobby import services
+
+    people = users_with_tokens(4 * count)
+    out = []
+    for t in range(count):
+        seated = people[4 * t : 4 * t + 4]
+        table = services.table_create(
+            user=seated[0][0], game=GAME, options=OPTIONS, seat=0, time_scale=time_scale
+        )
+        for seat, (user, _) in enumerate(seated[1:], start=1):
+            services.seat_take(table_id=table.pk, user=user, seat=seat)
+        for user, _ in seated:
+            services.ready_set(table_id=table.pk, user=user, ready=True)
+        out.append({"id": table.pk, "keys": [key for _, key in seated]})
+    return out
+
+
+def tables_with_bots(count: int, bot_delay_ms: int, time_scale: float | None = None) -> list[dict]:
+    """``count`` started tables of one person (seat 0) and three normal bots."""
+    from apps.lobby import services
+
+    people = users_with_tokens(count)
+    out = []
+    for user, key in people:
+        table = services.play_with_bots(
+            user=user,
+            game=GAME,
+            options=OPTIONS,
+            level="normal",
+            bot_delay_ms=bot_delay_ms,
+            time_scale=time_scale,
+        )
+        out.append({"id": table.pk, "keys": [key]})
+    return out
+
+
+# --------------------------------------------------------------------------- one measured run
+
+
+def client_specs(tables: list[dict], ports: list[int], processes: int, args, baseline: bool) -> list[dict]:
+    """Split the tables over client processes; each table's sockets spread across the ports."""
+    specs = [
+        {"index": i, "tables": [], "pace": args.pace, "warmup": args.warmup, "seconds": args.seconds}
+        for i in range(processes)
+    ]
+    for n, table in enumerate(tables):
+        sockets = []
+        for seat, key in enumerate(table["keys"]):
+            port = ports[(n + seat) % len(ports)]
+            if baseline:
+                url, headers = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}/?seat={seat}", {}
+            else:
+                url = f"{args.connect or f'ws://127.0.0.1:{port}'}/ws/tables/{table['id']}/"
+                headers = {"Authorization": f"Token {key}"}
+            sockets.append({"seat": seat, "url": url, "headers": headers})
+        specs[n % processes]["tables"].append({"id": table["id"], "sockets": sockets})
+    return specs
+
+
+def measure(specs: list[dict], server_pids: list[int]) -> dict:
+    """Run the client processes; return the merged figures and the servers' CPU share."""
+    ctx = mp.get_context("spawn")
+    report, go = ctx.Queue(), ctx.Event()
+    procs = [ctx.Process(target=client_main, args=(spec, report, go), daemon=True) for spec in specs]
+    for p in procs:
+        p.start()
+    sockets = 0
+    for _ in procs:
+        kind, _index, value = report.get(timeout=600)
+        assert kind == "connected"
+        sockets += value
+    warmup, seconds = specs[0]["warmup"], specs[0]["seconds"]
+    go.set()
+    time.sleep(warmup)
+    cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
+    load0 = common.load_average()
+    time.sleep(seconds)
+    cpu1 = {pid: _cpu_or_zero(pid) for pid in server_pids}
+    results = [report.get(timeout=120)[2] for _ in procs]
+    for p in procs:
+        p.join(30)
+    self_rtt = [x for r in results for x in r["self_rtt"]]
+    all_rtt = [x for r in results for x in r["all_rtt"]]
+    errors: dict[str, int] = {}
+    for r in results:
+        for code, n in r["errors"].items():
+            errors[code] = errors.get(code, 0) + n
+    applied = sum(r["applied"] for r in results)
+    return {
+        "sockets": sockets,
+        "actions_per_second": round(applied / seconds, 1),
+        "actions_applied": applied,
+        "self_ms": common.percentiles(self_rtt),
+        "all_seats_ms": common.percentiles(all_rtt),
+        "errors": errors,
+        "gaps": sum(r["gaps"] for r in results),
+        "finished_tables": sum(r["finished_tables"] for r in results),
+        "frames_received": sum(r["frames"] for r in results),
+        "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
+        "client_cpu_share": [round(r["client_cpu_seconds"] / seconds, 2) for r in results],
+        "load_average_at_start": load0,
+    }
+
+
+def _cpu_or_zero(pid: int) -> float:
+    try:
+        return common.cpu_seconds(pid)
+    except OSError:
+        return 0.0
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after warm-up)")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--pace", type=float, default=None, help="mean seconds between a table's actions")
+    parser.add_argument("--processes", type=int, default=1, help="daphne processes")
+    parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--baseline", action="store_true", help="also run the fan-out-only consumer")
+    parser.add_argument("--bots", action="store_true", help="one person and three bots per table")
+    parser.add_argument("--connect", help="ws://host:port of a running site (no stack started)")
+    parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the bench database")
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 1 <= args.processes <= 8:
+        parser.error("bounded: 1..2000 tables, up to 600 s, 1..8 processes")
+    if args.connect and not args.connect.startswith(("ws://127.0.0.1", "ws://localhost", "ws://[::1]")):
+        parser.error("loopback only")
+    return args
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = parse_args(argv)
+    out: dict = {
+        "tables": args.tables,
+        "pace": args.pace,
+        "daphne_processes": args.processes,
+        "mode": "bots" if args.bots else "people",
+        "seconds": args.seconds,
+        "load_average_before": common.load_average(),
+    }
+    if not args.connect:
+        common.database_prepare(fresh=args.fresh_db)
+        common.redis_flush()
+    common.django_setup()
+    stack: list[common.Proc] = []
+    try:
+        ports = [0]
+        pids: list[int] = []
+        if not args.connect:
+            daphnes = common.start_daphnes(args.processes)
+            stack += daphnes
+            stack.append(common.start_worker())
+            stack.append(common.start_beat())
+            ports = [d.port for d in daphnes]
+            pids = [p.pid for p in stack]
+        t0 = time.monotonic()
+        if args.bots:
+            delay = int((args.pace or 0) * 1000)
+            tables = tables_with_bots(args.tables, delay)
+        else:
+            tables = tables_of_people(args.tables)
+        out["setup_seconds"] = round(time.monotonic() - t0, 1)
+        specs = client_specs(tables, ports, min(args.client_processes, args.tables), args, baseline=False)
+        out["site"] = measure(specs, pids)
+        out["site"]["server_processes"] = {str(p.pid): p.name for p in stack}
+        if args.baseline and not args.connect:
+            for proc in stack:
+                proc.stop()
+            stack = common.start_daphnes(args.processes, app="bench.baseline_asgi:application")
+            fake = [{"id": t["id"], "keys": [None] * 4} for t in tables]
+            specs = client_specs(
+                fake, [d.port for d in stack], min(args.client_processes, args.tables), args, True
+            )
+            out["baseline"] = measure(specs, [p.pid for p in stack])
+            site, base = out["site"], out["baseline"]
+            out["ratio_to_baseline"] = {
+                "actions_per_second": _ratio(site["actions_per_second"], base["actions_per_second"]),
+                "all_seats_p50": _ratio(site["all_seats_ms"].get("p50"), base["all_seats_ms"].get("p50")),
+                "all_seats_p99": _ratio(site["all_seats_ms"].get("p99"), base["all_seats_ms"].get("p99")),
+            }
+    finally:
+        for proc in stack:
+            proc.stop()
+    out["load_average_after"] = common.load_average()
+    return out
+
+
+def _ratio(a, b):
+    return round(a / b, 2) if a and b else None
+
+
+if __name__ == "__main__":
+    common.print_json(main())
