@@ -79,8 +79,10 @@ class ReadySerializer(serializers.Serializer):
 
 
 class TableQuerySerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=sorted(GAMES), required=False)
-    status = serializers.ChoiceField(choices=["waiting", "playing"], required=False)
+    """``?game=&status=``: an empty value means no filter."""
+
+    game = serializers.ChoiceField(choices=sorted(GAMES), required=False, allow_blank=True)
+    status = serializers.ChoiceField(choices=["waiting", "playing"], required=False, allow_blank=True)
 
 
 # --------------------------------------------------------------------------- answers

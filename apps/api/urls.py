@@ -23,5 +23,5 @@ urlpatterns = [
     # The profile page's forms (session, CSRF): make a key (shown once) and revoke one.
     path("keys/new/", pages.token_new, name="token_new"),
     path("keys/<int:token_id>/revoke/", pages.token_revoke, name="token_revoke"),
-    re_path(r"^.*$", views.NotFoundView.as_view(), name="not_found"),
+    re_path(r"^[\s\S]*$", views.NotFoundView.as_view(), name="not_found"),  # any path, even with a newline
 ]

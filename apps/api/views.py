@@ -86,7 +86,9 @@ class TablesView(ApiView):
     )
     def get(self, request: Request) -> Response:
         query = self.valid(serializers.TableQuerySerializer, request.query_params)
-        return Response(lobby_selectors.open_tables(game=query.get("game"), status=query.get("status")))
+        return Response(
+            lobby_selectors.open_tables(game=query.get("game") or None, status=query.get("status") or None)
+        )
 
     @extend_schema(
         operation_id="tables_create",

@@ -73,7 +73,7 @@ def api_for():
     return make
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def api_site(django_db_setup, django_db_blocker):
     """A daphne for the live API tests: high rate limits, bots without their human pause."""
     with django_db_blocker.unblock():
