@@ -69,7 +69,7 @@ _SCALARS = (
 )  # fmt: skip
 #: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat 0..3.
 _LISTS = (
-    "occupied", "hands", "stock", "out_order", "att", "dfn", "att_owner", "winners", "open",
+    "occupied", "hands", "stock", "out_order", "att", "att_owner", "winners", "open",
 )  # fmt: skip
 
 
@@ -141,7 +141,7 @@ class Durak(Game):
     def _reset_table(self) -> None:
         """An empty table and fresh bout flags."""
         self.att = []  # attack cards in order (leads, throw-ins, transfers)
-        self.dfn = []  # the card that beat att[i], or -1
+        self.beaten = {}  # attack card -> the card that beat it
         self.att_owner = []  # the seat that put att[i]
         self.rankmask = 0  # bit per rank on the table
         self.open = []  # the unbeaten attack cards
@@ -157,13 +157,18 @@ class Durak(Game):
     def _start_bout(self, leader: int) -> None:
         """``leader`` leads onto the next opponent (the table is already empty)."""
         self.starter = self.prio = leader
-        self.defender = self._next_opponent(leader)
-        self._seat_roles()
-        self._measure_space()
+        teams, inplay = self.teams, self.inplay
+        self.defender = d = NEXT_OPPONENT[teams][inplay][leader]
+        self.throwers = THROWERS[teams][inplay][d]
+        self.actors = ACTORS[teams][inplay][d]
+        self.space = min(MAX_ATTACKS, self.hands[d].bit_count())
         self.phase = LEAD
         hand = self.hands[leader]
-        self._store([leader], {leader: hand}, False)
-        self._lists[leader] = attacks(hand)
+        self._to_act = [leader]
+        self._throw = {leader: hand}
+        self._may_done = False
+        self._lists = {leader: attacks(hand)}
+        self._catches = None
 
     # ------------------------------------------------------------------ seats
 
@@ -308,7 +313,6 @@ class Durak(Game):
                 throw[prio] = hands[prio] & pool  # not opened: he holds something to throw
         self._throw = throw
         self._lists = {}
-        self._catches = None
         if targets and not self.took:
             self._may_done = False
             if throw:
@@ -324,6 +328,7 @@ class Durak(Game):
                 self._close("take" if self.took else "discard", events)
                 return
         if self.cheating:
+            self._catches = None
             self._add_catches()
 
     def _add_catches(self) -> None:
@@ -345,7 +350,7 @@ class Durak(Game):
         """``(card, seat that put it)`` for every card on the table."""
         pairs = list(zip(self.att, self.att_owner, strict=True))
         d = self.defender
-        pairs.extend((c, d) for c in self.dfn if c >= 0)
+        pairs.extend((c, d) for c in self.beaten.values())
         return pairs
 
     def to_act(self) -> list[int]:
@@ -357,7 +362,15 @@ class Durak(Game):
         """Every legal action of ``seat`` now; the dicts are shared, do not mutate them."""
         acts = self._lists.get(seat)
         if acts is None:
-            acts = self._lists[seat] = self._build_actions(seat)
+            m = self._throw.get(seat)
+            if m and self._catches is None and self.phase == BOUT:  # a thrower, the common case
+                if self._may_done:
+                    acts = ATTACKS_DONE_MEMO.get(m) or attack_done_tuple(m)
+                else:
+                    acts = ATTACKS_MEMO.get(m) or attack_tuple(m)
+            else:
+                acts = self._build_actions(seat)
+            self._lists[seat] = acts
         return list(acts)
 
     def awaiting(self) -> list[int]:
@@ -398,7 +411,6 @@ class Durak(Game):
         elif not RANK_BIT[c] & self.rankmask:
             self.unfair.add(c)  # only reachable in Шулер
         self.att.append(c)
-        self.dfn.append(-1)
         self.att_owner.append(seat)
         self.open.append(c)
         self.table |= CARD_BIT[c]
@@ -411,7 +423,6 @@ class Durak(Game):
 
     def _put_attack(self, seat: int, c: int) -> None:
         self.att.append(c)
-        self.dfn.append(-1)
         self.att_owner.append(seat)
         self.open.append(c)
         self.table |= CARD_BIT[c]
@@ -436,7 +447,7 @@ class Durak(Game):
                 raise self._refusal(seat, action)
             self.unfair.add(c)
         self.hands[seat] ^= CARD_BIT[c]
-        self.dfn[self.att.index(t)] = c
+        self.beaten[t] = c
         self.open.remove(t)
         self.table |= CARD_BIT[c]
         self.rankmask |= RANK_BIT[c]
@@ -753,12 +764,12 @@ class Durak(Game):
             "contract": None,
             "hand": codes(sorted(cards_of(self.hands[mine]), key=self._hand_key)) if mine is not None else [],
             "table_cards": [
-                {"attack": CODES[a], "defence": CODES[b] if b >= 0 else None}
-                for a, b in zip(self.att, self.dfn, strict=True)
+                {"attack": CODES[a], "defence": CODES[self.beaten[a]] if a in self.beaten else None}
+                for a in self.att
             ],
             "table_seats": [
-                {"attack": o, "defence": d if b >= 0 else None}
-                for o, b in zip(self.att_owner, self.dfn, strict=True)
+                {"attack": o, "defence": d if a in self.beaten else None}
+                for a, o in zip(self.att, self.att_owner, strict=True)
             ],
             "last_trick": None,
             "stock": len(stock),
@@ -810,6 +821,7 @@ class Durak(Game):
         data["given"] = self.given
         data["dealt"] = [[list(h) for h in self.dealt[0]], list(self.dealt[1])]
         data["unfair"] = sorted(self.unfair)
+        data["beaten"] = [[t, c] for t, c in self.beaten.items()]
         data["result"] = _copy_result(self.result)
         return data
 
@@ -824,11 +836,13 @@ class Durak(Game):
         self.given = data["given"]
         self.dealt = ([list(h) for h in data["dealt"][0]], list(data["dealt"][1]))
         self.unfair = set(data["unfair"])
+        self.beaten = {t: c for t, c in data["beaten"]}
         self.result = _copy_result(data["result"])
         if self.defender >= 0:
             self._seat_roles()
         else:
             self.throwers = self.actors = ()
+        self._catches = None
         self._refresh()
         return self
 
@@ -842,6 +856,7 @@ class Durak(Game):
             d[k] = list(d[k])
         d["options"] = dict(self.options)
         d["unfair"] = set(self.unfair)
+        d["beaten"] = dict(self.beaten)
         d["result"] = _copy_result(self.result)
         if self._to_act is not None:
             d["_lists"] = dict(self._lists)

@@ -50,7 +50,7 @@ def check_cards(state) -> None:
         seen |= m
     assert seen == ALL_CARDS, "a card went missing"
     table = 0
-    for c in [*state.att, *(d for d in state.dfn if d >= 0)]:
+    for c in [*state.att, *state.beaten.values()]:
         table |= 1 << c
     assert table == state.table
     assert len(state.att) <= 6
