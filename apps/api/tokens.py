@@ -10,6 +10,7 @@ import secrets
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from .models import ApiToken
@@ -38,7 +39,8 @@ def token_create(*, user, name: str = "") -> tuple[ApiToken, str]:
         active = ApiToken.objects.filter(user=user, revoked_at=None).exclude(pk=token.pk)
         surplus = active.count() - (MAX_ACTIVE_TOKENS - 1)
         if surplus > 0:
-            oldest = active.order_by("last_used_at", "created_at").values_list("pk", flat=True)[:surplus]
+            unused_first = (F("last_used_at").asc(nulls_first=True), "created_at", "id")
+            oldest = active.order_by(*unused_first).values_list("pk", flat=True)[:surplus]
             ApiToken.objects.filter(pk__in=list(oldest)).update(revoked_at=timezone.now())
     return token, key
 
