@@ -14,9 +14,10 @@ pairs are seats 0&2 against 1&3. A game is a chain of bouts (коны), each in 
 Hidden information kept here and never shown: the hands, the stock order and which table
 cards were unfair. Decisions RULES.md leaves open are written in ``docs/rules-notes.md``.
 
-Speed: a hand is a bit mask of card ints; after every action the legal actions of every
-seat are computed once (shared, immutable action dicts from :mod:`durak_tables`) and the
-action's validation reads the same masks, so ``legal_actions`` and ``apply`` always agree.
+Speed: a hand is a bit mask of card ints. After every action ``_settle`` works out once who may
+act and with which cards (``_to_act``, ``_throw``); the action lists are built on demand from
+shared, immutable action dicts (:mod:`durak_tables`, memoised), and ``apply`` validates against
+the same masks, so ``legal_actions`` and ``apply`` always agree.
 """
 
 from __future__ import annotations
@@ -200,8 +201,8 @@ class Durak(Game):
 
     def _store(self, to_act: list[int], throw: dict[int, int], may_done: bool) -> None:
         """Cache who may act: ``to_act`` ascending, ``throw`` maps seats to the mask of cards
-        they may attack with, ``done_ok`` has a bit per seat that may say done. The action
-        lists themselves are built on demand (``_seat_actions``)."""
+        they may attack with, ``may_done`` tells whether those throwers may also say done. The
+        action lists themselves are built on demand (``legal_actions``, ``_seat_actions``)."""
         self._to_act = to_act
         self._throw = throw
         self._may_done = may_done
@@ -228,6 +229,7 @@ class Durak(Game):
         return acts
 
     def _build_actions(self, seat: int) -> tuple | list:
+        """The legal actions of ``seat`` from the cached masks (Шулер catches appended)."""
         acts: tuple | list = ()
         phase = self.phase
         if phase == BOUT:
@@ -494,7 +496,7 @@ class Durak(Game):
         return events
 
     def _done(self, seat: int, action: Action, system: bool) -> list[Event]:
-        if not self._may_done or seat not in self._throw:
+        if not self._may_done or type(seat) is not int or seat not in self._throw:
             raise self._refusal(seat, action)
         return self._do_done(seat, [])
 
