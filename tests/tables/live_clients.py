@@ -22,6 +22,9 @@ def session_cookie(user) -> str:
 class TableSocket:
     """One socket on ``/ws/tables/<id>/`` (or any path): records every frame it receives."""
 
+    #: Every socket opened in this process (closed and settled after each live test).
+    opened: list[TableSocket] = []
+
     def __init__(self, site, path: str, cookie: str | None, *, origin: str | None = None) -> None:
         headers = {"Cookie": cookie} if cookie else {}
         self.ws = connect(
@@ -36,6 +39,7 @@ class TableSocket:
         self._cond = threading.Condition()
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
+        TableSocket.opened.append(self)
 
     def _read(self) -> None:
         try:
@@ -95,3 +99,16 @@ class TableSocket:
     def close(self) -> None:
         self.ws.close()
         self._thread.join(5)
+
+
+def close_and_settle(timeout: float = 15.0) -> None:
+    """Close every socket of the test and wait until the server has counted them out, so that
+    no presence update races with the database flush after the test."""
+    from apps.lobby.models import Seat
+
+    while TableSocket.opened:
+        TableSocket.opened.pop().close()
+    deadline = time.monotonic() + timeout
+    while Seat.objects.filter(connections__gt=0).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)  # the last presence transaction commits before it is visible
