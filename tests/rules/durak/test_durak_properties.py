@@ -198,7 +198,7 @@ def check_result(summary: dict, seats: list[int], teams: bool) -> None:
         assert deal["fool"] not in deal["out_order"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), options=options_strategy, seats=st.sampled_from(SEAT_SETS))
 def test_many_random_games_keep_cards_and_end(seed: int, options: dict, seats: list[int]) -> None:
     """Thousands of games overall (10 per example): cards conserved, turns, results."""
