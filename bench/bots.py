@@ -8,7 +8,8 @@
 Sides: level A and level B. Seats alternate A, B, A, B (team games pair each level with
 itself; 3 players: A on one seat, B on the other two, the A seat rotating). Matches come
 in duplicate pairs: the same seed (so the same cards deal after deal) and dealer with the
-sides swapped; dealers rotate across pairs. Prints JSON: matches won by each side with a
+sides swapped (3 players: triples, A on each seat in turn); dealers rotate across groups.
+Prints JSON: matches won by each side with a
 95% Wilson interval, the mean score per deal of A minus B (belot family; per seat in
 individual games), deals played, and decision time p50 / p95 / max per level (ms), both in
 CPU time of the deciding thread (what one core spends: the goal) and wall time (which
@@ -164,9 +165,10 @@ def main() -> None:
         args.game, options, [int(s) for s in args.seats.split(",")] if args.seats else None
     )
     jobs = []
+    group = 3 if len(seats) == 3 else 2  # the same cards with A on each seat (3) or each side (2)
     for i in range(args.matches):
-        pair, swap = divmod(i, 2)
-        levels = seat_levels(seats, args.a, args.b, bool(swap), pair if len(seats) == 3 else 0)
+        pair, turn = divmod(i, group)
+        levels = seat_levels(seats, args.a, args.b, bool(turn % 2), turn)
         jobs.append(
             {
                 "game": args.game,
