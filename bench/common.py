@@ -2,7 +2,7 @@
 
 Everything runs on loopback with production settings (``config.settings.production``: DEBUG off,
 psycopg's pool, the channel layer's sized Redis pool) against a database of its own
-(``kartochki_bench``, created and migrated on first use) and Redis DB 14, a channel-layer prefix
+(``kartochki_wsbench``, created and migrated on first use) and Redis DB 14, a channel-layer prefix
 and a Celery queue of their own, so a bench run never touches the tests' data.
 
 Used by ``bench/ws_load.py``, ``bench/ws_idle.py`` and ``bench/faults.py``.
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 LOGS = ROOT / "var" / "bench-logs"
 
-BENCH_DB = os.environ.get("BENCH_DB", "kartochki_bench")
+BENCH_DB = os.environ.get("BENCH_DB", "kartochki_wsbench")
 BENCH_REDIS_DB = int(os.environ.get("BENCH_REDIS_DB", "14"))
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")

@@ -1,19 +1,25 @@
 """«Мои результаты» at scale: 1,000,000 result rows over 10,000 players on PostgreSQL.
 
-    python bench/history.py                       # create kartochki_bench, fill, measure, drop it
+    python bench/history.py                       # create kartochki_bench_history, fill, measure, drop it
     python bench/history.py --rows 200000 --players 2000 --samples 500 --keep
 
-Creates a separate database (``--db``, default ``kartochki_bench``) on the PostgreSQL of
+Creates a separate database (``--db``, default ``kartochki_bench_history``) on the PostgreSQL of
 ``--server`` (default ``postgres://postgres@127.0.0.1:5432``), migrates it, fills it with
 ``generate_series`` SQL (users, one table, matches of 4 players, 4 result rows per match, the
 per-user per-game counters), ANALYZEs, then for ``--samples`` random players times:
 
-- ``query``: the list query of :func:`apps.stats.selectors.results_for_user` (30 rows, evaluated);
-- ``counters``: :func:`apps.stats.selectors.records_for_user`;
+- ``query``: the list query of :func:`apps.stats.selectors.results_for_user` (30 rows, evaluated
+  into model instances), wall time; ``query_cpu`` the same in this thread's CPU time;
+  ``query_db`` the database's own execution time (``EXPLAIN ANALYZE``);
+- ``counters``: :func:`apps.stats.selectors.records_for_user`, wall time;
 - ``page``: ``GET /results/`` through the Django test client, logged in (session, user, both
-  queries, template rendering: the whole Django stack without the network).
+  queries, template rendering: the whole Django stack without the network), wall and CPU;
+- ``home``: ``GET /`` for the same user right after, as a baseline of what any page of the site
+  costs on this stack (middleware, session, user, base template).
 
-Prints one JSON object with p50 / p99 / max in ms for each, and the fill time.
+Prints one JSON object with p50 / p99 / max in ms for each, the fill time and the load
+average (on a shared box the wall times grow with whatever else runs; the CPU and database
+times much less).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ GAMES = ("bazar_blot", "blot", "deberc", "durak")
 def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
-    parser.add_argument("--db", default="kartochki_bench")
+    parser.add_argument("--db", default="kartochki_bench_history")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--samples", type=int, default=1000)
@@ -134,7 +140,28 @@ def percentiles(samples: list[float]) -> dict:
     return {"p50": round(q[49], 3), "p99": round(q[98], 3), "max": round(ordered[-1], 3)}
 
 
+def timed(fn) -> tuple[float, float]:
+    """``fn()``'s wall time and this thread's CPU time, in ms."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    fn()
+    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
+
+
+def server_ms(user) -> float:
+    """The database's own execution time of the user's list query (EXPLAIN ANALYZE), in ms."""
+    from django.db import connection
+
+    from apps.stats.selectors import RESULTS_LIMIT, results_sql
+
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + results_sql(), [user.pk, RESULTS_LIMIT])
+        plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    return plan[0]["Execution Time"]
+
+
 def measure(samples: int) -> dict:
+    """Time the list query, the counters and the whole page for ``samples`` random players."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
@@ -143,29 +170,33 @@ def measure(samples: int) -> dict:
     rng = random.Random(7)
     ids = list(get_user_model().objects.values_list("id", flat=True))
     users = [get_user_model().objects.get(pk=pk) for pk in rng.sample(ids, min(samples, len(ids)))]
-    query, counters, page = [], [], []
-    for user in users[:20]:  # warm up connections, caches and templates
-        list(results_for_user(user))
     client = Client()
+    for user in users[:20]:  # warm up: connection, caches, templates
+        list(results_for_user(user))
+        client.force_login(user)
+        client.get("/results/")
+    out: dict[str, list[float]] = {
+        k: [] for k in ("query", "query_cpu", "query_db", "counters", "page", "page_cpu")
+    }
     for user in users:
-        started = time.perf_counter()
-        rows = list(results_for_user(user))
-        query.append((time.perf_counter() - started) * 1000)
+        rows: list = []
+        wall, cpu = timed(lambda user=user, rows=rows: rows.extend(results_for_user(user)))
         assert len(rows) == 30, len(rows)
-        started = time.perf_counter()
-        records_for_user(user)
-        counters.append((time.perf_counter() - started) * 1000)
+        out["query"].append(wall)
+        out["query_cpu"].append(cpu)
+        out["query_db"].append(server_ms(user))
+        out["counters"].append(timed(lambda user=user: records_for_user(user))[0])
     for user in users:
         client.force_login(user)
-        started = time.perf_counter()
-        response = client.get("/results/")
-        page.append((time.perf_counter() - started) * 1000)
-        assert response.status_code == 200 and response.content.count(b'class="result result--') == 30
-    return {
-        "query_ms": percentiles(query),
-        "counters_ms": percentiles(counters),
-        "page_ms": percentiles(page),
-    }
+        response: list = []
+        wall, cpu = timed(lambda response=response: response.append(client.get("/results/")))
+        assert response[0].status_code == 200 and response[0].content.count(b'class="result result--') == 30
+        out["page"].append(wall)
+        out["page_cpu"].append(cpu)
+        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
+        out["home"].append(wall)
+        out["home_cpu"].append(cpu)
+    return {f"{k}_ms": percentiles(v) for k, v in out.items()}
 
 
 def main() -> int:
@@ -191,6 +222,7 @@ def main() -> int:
             "fill_s": round(fill_s, 1),
             **measure(args.samples),
             "goal": {"query_p99_ms": 5, "page_p99_ms": 50},
+            "load_average": [round(x, 1) for x in os.getloadavg()],
         }
         out["ok"] = out["query_ms"]["p99"] < 5 and out["page_ms"]["p99"] < 50
         connection.close()

@@ -7,7 +7,7 @@
 
 Starts P daphne processes (production settings, psycopg pool, sized Redis pool; no proxy:
 each table's sockets are spread across the ports), a Celery worker and beat, on a bench
-database (``kartochki_bench``) and Redis DB 14 (``bench/common.py``). Creates N tables of
+database (``kartochki_wsbench``) and Redis DB 14 (``bench/common.py``). Creates N tables of
 Базар-блот (4 players, to 301) with 4 users and API tokens (``--bots``: one person and three
 bots per table, bots moving after ``pace`` seconds). Client processes (``--client-processes``)
 play random legal actions as fast as the server answers, or each table once per ``--pace``
