@@ -8,7 +8,8 @@ What it does, step by step (docs/protocol.md and PROTOCOL.md describe every mess
 2. ``POST /api/tables/`` creates a private table of ``--game``; you sit at seat 0.
    ``POST /api/tables/<id>/bots/`` puts the site's bots on the other seats.
 3. The table socket ``/ws/tables/<id>/`` is opened with ``Authorization: Token <key>``.
-4. ``POST /api/tables/<id>/ready/``: everyone is ready, the match starts.
+4. Once a ``state`` shows our seat ``connected``, ``POST /api/tables/<id>/ready/``:
+   everyone is ready, the match starts.
 5. Every ``state`` frame where ``view.legal`` is not empty is answered with an ``act``
    carrying one of those actions (random, or the first with ``--choose first``) and the
    state's ``seq``. A gap in ``seq`` or a ``stale`` error is answered with ``sync``.
@@ -97,6 +98,11 @@ def create_table_with_bots(site: Site, game: str, options: dict, bots: int | Non
     return table
 
 
+def seen_connected(view: dict) -> bool:
+    """Whether the table shows my seat as connected (my socket is counted)."""
+    return any(s["seat"] == view["seat"] and s.get("connected") for s in view["seats"])
+
+
 def play(site: Site, table_id: int, how: str = "random", seed: int | None = None, log=print) -> dict:
     """Sit through the match at ``table_id``: ready up, answer every state, return ``view.result``.
 
@@ -104,10 +110,13 @@ def play(site: Site, table_id: int, how: str = "random", seed: int | None = None
     rng = random.Random(seed)
     headers = {"Authorization": f"Token {site.token}"}
     with connect(site.ws_url(f"/ws/tables/{table_id}/"), additional_headers=headers, max_size=2**22) as ws:
-        site.call("POST", f"/api/tables/{table_id}/ready/", {"ready": True})
-        seq, acted = None, set()
+        seq, acted, ready = None, set(), False
         for raw in ws:
             frame = json.loads(raw)
+            if not ready and frame["op"] == "state" and seen_connected(frame["view"]):
+                # The server counts us present: say «Готов» (the match starts when all are).
+                site.call("POST", f"/api/tables/{table_id}/ready/", {"ready": True})
+                ready = True
             if frame["op"] == "error":
                 log(f"refused: {frame['code']}: {frame['message']}")
                 acted.discard(seq)  # try again on the fresh state

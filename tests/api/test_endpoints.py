@@ -336,3 +336,21 @@ def test_errors_in_the_users_language(api_for, make_user):
     assert body["message"].isascii(), body
     body = error(api_for(make_user()).post(f"/api/tables/{table.pk}/sit/", {"seat": 0}), 409, "seat_taken")
     assert not body["message"].isascii(), body
+
+
+def test_schema_and_docs_are_public_and_list_every_endpoint(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    assert sorted(schema["paths"]) == [
+        "/api/auth/token/",
+        "/api/matches/{match_id}/record/",
+        "/api/me/results/",
+        "/api/tables/",
+        "/api/tables/{table_id}/",
+        "/api/tables/{table_id}/bots/",
+        "/api/tables/{table_id}/options/",
+        "/api/tables/{table_id}/ready/",
+        "/api/tables/{table_id}/sit/",
+        "/api/tables/{table_id}/stand/",
+    ]
+    assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"
+    assert client.get("/api/docs/").status_code == 200
