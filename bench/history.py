@@ -175,9 +175,8 @@ def measure(samples: int) -> dict:
         list(results_for_user(user))
         client.force_login(user)
         client.get("/results/")
-    out: dict[str, list[float]] = {
-        k: [] for k in ("query", "query_cpu", "query_db", "counters", "page", "page_cpu")
-    }
+    keys = ("query", "query_cpu", "query_db", "counters", "page", "page_cpu", "home", "home_cpu")
+    out: dict[str, list[float]] = {k: [] for k in keys}
     for user in users:
         rows: list = []
         wall, cpu = timed(lambda user=user, rows=rows: rows.extend(results_for_user(user)))

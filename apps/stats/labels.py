@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 GAME_NAMES = {
     "bazar_blot": gettext_lazy("Базар-блот"),
@@ -29,7 +32,13 @@ def game_name(game: str) -> str:
 
 def mode_label(game: str, options: dict) -> str:
     """A short description of the match's mode, e.g. «4 игрока · до 101» or «переводной · шулер»."""
-    options = options or {}
+    return _mode_label(get_language() or "", game, json.dumps(options or {}, sort_keys=True))
+
+
+@lru_cache(maxsize=512)
+def _mode_label(language: str, game: str, options_json: str) -> str:
+    """:func:`mode_label` per language and options (a page lists many games of a few modes)."""
+    options = json.loads(options_json)
     parts: list[str] = []
     if game == "bazar_blot":
         if options.get("ruleset") == "gambler":

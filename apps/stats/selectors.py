@@ -6,7 +6,12 @@ The JSON API (``GET /api/me/results/``) reuses :func:`results_for_user` and
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+import json
+from datetime import UTC, datetime
+from typing import NamedTuple
+
+from django.db import connection
+from django.utils import timezone
 
 from apps.rules import api
 
@@ -16,34 +21,68 @@ from .models import GameRecord, Outcome, Result
 #: «Мои результаты» lists the last 30 games (seed 004).
 RESULTS_LIMIT = 30
 
-#: The columns one list item needs (one indexed query, no joins).
-_ITEM_FIELDS = (
-    "id",
-    "match_id",
-    "game",
-    "options",
-    "seat",
-    "side",
-    "partners",
-    "opponents",
-    "totals",
-    "score",
-    "outcome",
-    "ending",
-    "ended_by",
-    "deals",
-    "started_at",
-    "finished_at",
-)
+
+class ResultRow(NamedTuple):
+    """One line of a user's history: the :class:`Result` columns :func:`result_item` reads."""
+
+    id: int
+    match_id: int
+    game: str
+    options: dict
+    seat: int
+    side: int
+    partners: list
+    opponents: list
+    totals: list
+    score: int | None
+    outcome: str
+    ending: str
+    ended_by: int | None
+    deals: int
+    started_at: datetime
+    finished_at: datetime
 
 
-def results_for_user(user, limit: int = RESULTS_LIMIT) -> QuerySet[Result]:
-    """The user's last ``limit`` results, newest first: one query on the (user, -finished_at)
-    index, only the columns :func:`result_item` reads."""
-    return Result.objects.filter(user_id=user.pk).order_by("-finished_at", "-id").only(*_ITEM_FIELDS)[:limit]
+_JSON_FIELDS = frozenset({"options", "partners", "opponents", "totals"})
+_TIME_FIELDS = frozenset({"started_at", "finished_at"})
 
 
-def result_item(result: Result) -> dict:
+def results_sql() -> str:
+    """The list query: ``%s`` user id, ``%s`` limit. Served by the index
+    ``stats_result_user_recent (user_id, finished_at DESC, id DESC)``: it reads ``limit`` index
+    entries whatever the size of the table or of the user's history."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(Result._meta.get_field(name).column) for name in ResultRow._fields)
+    return (
+        f"SELECT {columns} FROM {quote(Result._meta.db_table)} WHERE {quote('user_id')} = %s "
+        f"ORDER BY {quote('finished_at')} DESC, {quote('id')} DESC LIMIT %s"
+    )
+
+
+def results_for_user(user, limit: int = RESULTS_LIMIT) -> list[ResultRow]:
+    """The user's last ``limit`` results, newest first, in one indexed query (:func:`results_sql`).
+
+    Rows are plain tuples with the attributes of :class:`Result` that :func:`result_item` reads:
+    the ORM's query building and model instances cost three times the query itself here, and
+    this is the page every player opens (see docs/decisions-stats.md)."""
+    with connection.cursor() as cursor:
+        cursor.execute(results_sql(), [user.pk, limit])
+        return [_result_row(values) for values in cursor.fetchall()]
+
+
+def _result_row(values: tuple) -> ResultRow:
+    fields = dict(zip(ResultRow._fields, values, strict=True))
+    for name in _JSON_FIELDS:
+        if isinstance(fields[name], str | bytes):
+            fields[name] = json.loads(fields[name])
+    for name in _TIME_FIELDS:
+        if isinstance(fields[name], str):  # SQLite (the embedded default) returns text
+            moment = datetime.fromisoformat(fields[name])
+            fields[name] = moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
+    return ResultRow(**fields)
+
+
+def result_item(result: Result | ResultRow) -> dict:
     """One result as the page and the JSON API show it::
 
         {"match": 17, "game": "bazar_blot", "options": {...}, "mode": "4 игрока · до 101",

@@ -10,6 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 
 from apps.tables.models import Match
 
@@ -22,8 +24,11 @@ from .services import seat_sides
 def my_results(request: HttpRequest) -> HttpResponse:
     """The user's last 30 games newest first, with per-game counters and the running chart."""
     items = [selectors.result_item(r) for r in selectors.results_for_user(request.user)]
+    words: dict = {"url": reverse("stats:match", args=[0]).replace("/0/", "/{}/")}
+    rows = [_list_row(item, words) for item in items]
     context = {
-        "rows": [_list_row(item) for item in items],
+        "rows": rows,
+        "rows_html": format_html_join("\n", _ROW_HTML, ([r[k] for k in _ROW_KEYS] for r in rows)),
         "records": selectors.records_for_user(request.user),
         "chart": _chart(selectors.running_results(items)),
         "limit": selectors.RESULTS_LIMIT,
@@ -31,26 +36,73 @@ def my_results(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/my_results.html", context)
 
 
-def _list_row(item: dict) -> dict:
+def _list_row(item: dict, words: dict) -> dict:
     """Everything one line of the list prints, as ready strings (the template only prints them:
-    30 rows of filters and includes made the page several times slower)."""
+    30 rows of filters and includes made the page several times slower). ``words`` caches the
+    translated labels across the rows of one page."""
+
+    def word(key: tuple, make) -> str:
+        if key not in words:
+            words[key] = make()
+        return words[key]
+
     finished = timezone.localtime(datetime.fromisoformat(item["finished_at"]))
     others = [t for i, t in enumerate(item["totals"]) if i != item["side"]]
     score = " : ".join(str(t) for t in [item["score"], *others]) if item["score"] is not None else "—"
     return {
         "match": item["match"],
-        "url": reverse("stats:match", args=[item["match"]]),
+        "url": words["url"].format(item["match"]),
         "outcome": item["outcome"],
         "iso": item["finished_at"],
         "date": finished.strftime("%d.%m.%Y %H:%M"),
-        "game": labels.game_name(item["game"]),
+        "game": word(("game", item["game"]), lambda: labels.game_name(item["game"])),
         "mode": item["mode"],
-        "partners": ", ".join(labels.participant_label(p) for p in item["partners"]) or "—",
-        "opponents": ", ".join(labels.participant_label(p) for p in item["opponents"]),
+        "partners": ", ".join(
+            word(("p", p["name"], p["bot"]), lambda p=p: labels.participant_label(p))
+            for p in item["partners"]
+        )
+        or "—",
+        "opponents": ", ".join(
+            word(("p", p["name"], p["bot"]), lambda p=p: labels.participant_label(p))
+            for p in item["opponents"]
+        ),
         "score": score,
-        "outcome_text": labels.outcome_text(item["outcome"]),
-        "ending_text": labels.ending_text(item["ending"]),
+        "outcome_text": word(("o", item["outcome"]), lambda: labels.outcome_text(item["outcome"])),
+        "ending_text": word(("e", item["ending"]), lambda: _ending_suffix(item["ending"])),
+        "open": word(("open",), lambda: gettext("Партия")),
     }
+
+
+#: One line of the list (format_html escapes every value; one template variable for 30 rows
+#: instead of 360 keeps the page's rendering cheap, see docs/decisions-stats.md).
+_ROW_HTML = (
+    '<tr class="result result--{}" data-match="{}" data-outcome="{}">'
+    '<td><time datetime="{}">{}</time></td><td>{}<br><span class="muted">{}</span></td>'
+    '<td>{}</td><td>{}</td><td class="score">{}</td>'
+    '<td><span class="outcome outcome--{}">{}</span>{}</td><td><a href="{}">{}</a></td></tr>'
+)
+_ROW_KEYS = (
+    "outcome",
+    "match",
+    "outcome",
+    "iso",
+    "date",
+    "game",
+    "mode",
+    "partners",
+    "opponents",
+    "score",
+    "outcome",
+    "outcome_text",
+    "ending_text",
+    "url",
+    "open",
+)
+
+
+def _ending_suffix(ending: str):
+    text = labels.ending_text(ending)
+    return format_html(' <span class="muted">· {}</span>', text) if text else ""
 
 
 def _chart(points: list[int], width: int = 300, height: int = 80) -> dict | None:
@@ -68,9 +120,13 @@ def _chart(points: list[int], width: int = 300, height: int = 80) -> dict | None
     return {
         "width": width,
         "height": height,
-        "zero": y(0),
+        "zero": f"{y(0)}",
         "polyline": " ".join(f"{x},{yy}" for x, yy in coords),
-        "dots": [{"x": x, "y": yy, "v": v} for (x, yy), v in zip(coords[1:], points[1:], strict=True)],
+        "dots_svg": format_html_join(
+            "",
+            '<circle cx="{}" cy="{}" r="2.5" class="stats-chart__dot"/>',
+            ((f"{x}", f"{yy}") for x, yy in coords[1:]),
+        ),
         "final": points[-1],
     }
 

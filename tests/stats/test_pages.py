@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 
 from apps.lobby.models import Table
 from apps.stats.models import GameRecord, Result
-from apps.stats.selectors import RESULTS_LIMIT, records_for_user, result_item, results_for_user
+from apps.stats.selectors import RESULTS_LIMIT, records_for_user, result_item, results_for_user, results_sql
 from apps.tables.models import Match
 from tests.stats.helpers import person_acts, play_actions, scripted_table
 from tests.tables.helpers import bot_table
@@ -81,6 +82,8 @@ def test_my_results_lists_the_last_30_newest_first(client, make_user):
     assert "Бот 2 (сильный)" in html and "Оля, Бот 3 (лёгкий)" in html
     assert f"{newest[0].score} : 50" in html
     assert 'data-testid="chart"' in html and "<polyline" in html
+    coords = re.findall(r'(?:cx|cy|y1)="([^"]*)"', html)  # no decimal commas in the Russian locale
+    assert len(coords) > 60 and all(float(c) >= 0 for c in coords)
 
 
 def test_the_header_counts_come_from_the_counters(client, make_user):
@@ -128,7 +131,7 @@ def test_the_list_query_uses_the_user_index(make_user):
 
     user = make_user()
     fill_results(user, 5)
-    sql, params = results_for_user(user).query.sql_with_params()
+    sql, params = results_sql(), [user.pk, RESULTS_LIMIT]
     with connection.cursor() as cursor:
         cursor.execute("SET enable_seqscan = off")
         cursor.execute("EXPLAIN " + sql, params)
