@@ -162,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     except ApiError as exc:
         print(exc, file=sys.stderr)
         return 1
+    except (urllib.error.URLError, OSError) as exc:
+        print(f"cannot reach {args.site}: {exc}", file=sys.stderr)
+        return 1
     result = view["result"]
     me = view["seat"]
     verdict = "won" if me in result["winners"] else "draw" if not result["winners"] else "lost"
