@@ -244,3 +244,13 @@ def test_admin_searches_and_filters_results_read_only(client, make_user, admin_u
         client.post(reverse("admin:stats_result_delete", args=[row.pk]), {"post": "yes"}).status_code == 403
     )
     assert Result.objects.filter(pk=row.pk).exists()
+
+
+def test_the_pages_speak_english_too(client, make_user, settings):
+    user = make_user()
+    fill_results(user, 2, game="durak")
+    client.force_login(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.get(reverse("stats:my_results"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "My results" in html and "Win" in html and "throw-in" in html
+    assert "Мои результаты" not in html.split("<main")[1]
