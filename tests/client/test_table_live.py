@@ -184,3 +184,164 @@ def _play_the_deal(page: Page) -> None:
     # the score sheet shows the deal and the totals
     sheet = page.inner_text(".sheet")
     assert "Итого" in sheet and str(view["totals"][0]) in sheet
+
+
+# --------------------------------------------------------------------------- Durak
+
+DURAK_OPTIONS = {"transfer": True, "cheating": True}
+NATURAL = "6789TJQKA"
+
+
+def fair(card: str, target: str, trump: str) -> bool:
+    """Does ``card`` beat ``target`` by the rules (same suit higher, or a trump on a plain card)?"""
+    if card[1] == target[1]:
+        return NATURAL.index(card[0]) > NATURAL.index(target[0])
+    return card[1] == trump and target[1] != trump
+
+
+def durak_seed() -> int:
+    """A seed where seat 0 leads against seat 1, who holds a card of a rank seat 0 holds too."""
+    for seed in range(1, 2000):
+        state = api.new_match("durak", DURAK_OPTIONS, seed=seed)
+        mine = api.view(state, 0)
+        if api.to_act(state) != [0] or mine.get("defender") != 1:
+            continue
+        if {c[0] for c in mine["hand"]} & {c[0] for c in api.view(state, 1)["hand"]}:
+            return seed
+    raise AssertionError("no seed fits")
+
+
+def tap_card(page: Page, card: str) -> None:
+    page.click(f'.hand-card[data-card="{card}"]')
+
+
+def tap_table(page: Page, card: str) -> None:
+    """Tap a bout card where it shows: a defence card is on top, an attack card shows its corner."""
+    el = page.locator(f'.bout [data-card="{card}"]')
+    if "bout-defence" in (el.get_attribute("class") or ""):
+        el.click()
+    else:
+        el.click(position={"x": 8, "y": 10})
+
+
+def durak_step(page: Page, who: str, plan: dict) -> None:
+    """One decision of a person at the Durak table, made by clicking like a player.
+
+    Anna (seat 0) opens with a card whose rank Boris holds; Boris transfers it once, later
+    lays one unfair card on an attack card it does not beat, which Anna catches («Поймать!»).
+    Otherwise both play fair: beat when they can, else «Беру»; throwers say «Бито»."""
+    if not my_turn(page):
+        return
+    view = client_view(page)
+    legal, trump, bout = view["legal"], view["trump"], view["table_cards"]
+    types = {a["type"] for a in legal}
+    catchable = any(a["type"] == "catch" and a["card"] == plan["cheat"] for a in legal)
+    if who == "anna" and plan["cheat"] and not plan["caught"] and catchable:
+        page.click('[data-action="catch"]')
+        tap_table(page, plan["cheat"])
+        plan["caught"] = True
+        return
+    if view["phase"] == "check":
+        return
+    hand = view["hand"]
+    if who == "anna" and not bout and not plan["opened"]:
+        other = {c[0] for c in plan["boris_hand"]}
+        card = next(c for c in hand if c[0] in other)
+        tap_card(page, card)
+        plan["opened"] = True
+        return
+    ranks = {pair["attack"][0] for pair in bout}
+    transfer = next((a for a in legal if a["type"] == "transfer" and a["card"][0] in ranks), None)
+    if who == "boris" and not plan["transferred"] and transfer:  # a fair transfer
+        tap_card(page, transfer["card"])
+        page.click('[data-action="transfer"]')
+        plan["transferred"] = True
+        return
+    if "defend" in types or "take" in types:
+        unbeaten = [pair["attack"] for pair in bout if not pair["defence"]]
+        if who == "boris" and plan["transferred"] and not plan["cheat"] and unbeaten:
+            # the planned cheat: a card that does not beat the target, laid on it anyway
+            target = unbeaten[0]
+            card = next((c for c in hand if not fair(c, target, trump)), None)
+            if card:
+                tap_card(page, card)
+                tap_table(page, target)
+                plan["cheat"] = card
+                return
+        for target in unbeaten:
+            options = [c for c in hand if fair(c, target, trump)]
+            if options:
+                tap_card(page, options[0])
+                if page.locator(f'.hand-card.is-selected[data-card="{options[0]}"]').count():
+                    tap_table(page, target)
+                return
+        page.click('[data-action="take"]')
+        return
+    if not bout and "attack" in types:
+        tap_card(page, min(hand, key=lambda c: (c[1] == trump, NATURAL.index(c[0]))))
+        return
+    if "done" in types:
+        page.click('[data-action="done"]')
+
+
+def test_two_people_and_two_bots_play_durak_to_the_end(
+    live_site: LiveSite, celery_worker, browser, monkeypatch
+):
+    anna = User.objects.create_user(username="anna", password=PASSWORD)
+    boris = User.objects.create_user(username="boris", password=PASSWORD)
+    seed = durak_seed()
+    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    table = lobby.table_create(
+        user=anna,
+        game="durak",
+        options=DURAK_OPTIONS,
+        bots={2: "easy", 3: "easy"},
+        time_scale=0.5,
+        bot_delay_ms=100,
+    )
+    lobby.seat_take(table_id=table.pk, user=boris, seat=1)
+
+    # both open the table while it waits, then say «Готов»: the match starts in front of them
+    pages = {}
+    for name, viewport in (
+        ("anna", {"width": 1440, "height": 900}),
+        ("boris", {"width": 375, "height": 812}),
+    ):
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        log_in(page, live_site, name)
+        page.goto(table_url(live_site, table.pk))
+        pages[name] = page
+    lobby.ready_set(table_id=table.pk, user=boris)
+    lobby.ready_set(table_id=table.pk, user=anna)
+    for page in pages.values():
+        page.wait_for_function("() => window.__tableClient && window.__tableClient.view", timeout=20_000)
+    plan = {
+        "opened": False,
+        "transferred": False,
+        "cheat": None,
+        "caught": False,
+        "seen": False,
+        "boris_hand": client_view(pages["boris"])["hand"],
+    }
+    deadline = time.monotonic() + 240
+    try:
+        while time.monotonic() < deadline:
+            if client_view(pages["anna"]).get("result"):
+                break
+            for name, page in pages.items():
+                durak_step(page, name, plan)
+            if plan["caught"] and not plan["seen"]:
+                # everyone at the table is told who caught whom
+                expect(pages["boris"].locator(".banners")).to_contain_text("anna ловит шулера!")
+                plan["seen"] = True
+            pages["anna"].wait_for_timeout(60)
+    finally:
+        for name, page in pages.items():
+            page.screenshot(path=str(ARTIFACTS / f"live-durak-{name}.png"))
+    view = client_view(pages["anna"])
+    assert view["result"], f"the game did not end in time: {plan}"
+    assert plan["transferred"] and plan["caught"] and plan["seen"], plan
+    for page in pages.values():
+        expect(page.locator('[data-summary="match"]')).to_contain_text("Партия окончена")
