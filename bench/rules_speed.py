@@ -22,6 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from apps.rules import api
+from apps.rules.errors import IllegalAction
+
+#: The server's own action that ends a phase nobody acts in (Шулер's check).
+CLOSE = {"type": "close"}
 
 
 def play_match(
@@ -34,7 +38,12 @@ def play_match(
     while True:
         seats = to_act(state)
         if not seats:
-            break
+            try:  # a phase only the server's clock ends, as the live table's timer would
+                apply(state, None, CLOSE, system=True)
+            except IllegalAction:
+                break
+            actions += 1
+            continue
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         apply(state, seat, rng.choice(legal_actions(state, seat)))
         actions += 1
