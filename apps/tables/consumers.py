@@ -11,6 +11,7 @@ import time
 from http.cookies import SimpleCookie
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -18,6 +19,18 @@ from django.utils import translation
 
 from . import conf, groups, publishing
 from .errors import Refused
+
+
+def in_db_thread_pool(func):
+    """``func`` run by ``await`` on the event loop's thread pool, each thread with its own pooled
+    connection: moves of different tables (and sockets connecting) query PostgreSQL side by side.
+
+    ``database_sync_to_async`` alone runs every call of the process on one thread, so each move
+    waited for every other table's round trips to PostgreSQL and Redis: under load a process
+    applied one move at a time and handshakes passed daphne's 5 s limit (bench/ws_load.py).
+    The match row lock keeps the moves of one table serial."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
@@ -94,6 +107,16 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
     async def joined(self) -> None:
         """Called once the user is known."""
 
+    async def dispatch(self, message: dict) -> None:
+        """Channels' dispatch without its ``close_old_connections`` before every message: that hop
+        to the process's single sync thread made every state sent to every socket wait behind
+        whatever that thread was doing (bench/ws_load.py). These consumers never use the ORM on
+        the event loop; :func:`in_db_thread_pool` closes connections around each call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def send_json(self, data: dict) -> None:
         await self.send(text_data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
@@ -152,12 +175,12 @@ class TableConsumer(AuthenticatedConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.counted:
             self.counted = False
-            await database_sync_to_async(_presence)(self.table_id, self.user.pk, -1)
+            await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
 
     async def send_full_state(self) -> bool:
         """Find my seat, move to its group, send the full state; False if the table is gone."""
         try:
-            seat, message = await database_sync_to_async(_table_state)(self.table_id, self.user.pk)
+            seat, message = await in_db_thread_pool(_table_state)(self.table_id, self.user.pk)
         except LookupError:
             return False
         wanted = (
@@ -178,7 +201,7 @@ class TableConsumer(AuthenticatedConsumer):
             self.counted = False  # standing up zeroed the seat's count
         elif not self.counted:
             self.counted = True
-            await database_sync_to_async(_presence)(self.table_id, self.user.pk, +1)
+            await in_db_thread_pool(_presence)(self.table_id, self.user.pk, +1)
         return True
 
     # ----------------------------------------------------------------- client ops
@@ -199,7 +222,7 @@ class TableConsumer(AuthenticatedConsumer):
                 raise Refused("not_your_seat")
             if self.match_id is None:
                 raise Refused("no_match")
-            await database_sync_to_async(_act)(self.match_id, self.seat, action, seq, self.user.pk)
+            await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
         except Refused as exc:
             await self.send_error(exc, request_id)
 
@@ -223,7 +246,7 @@ class LobbyConsumer(AuthenticatedConsumer):
         await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
 
     async def op_sync(self, message: dict) -> None:
-        tables = await database_sync_to_async(_open_tables)()
+        tables = await in_db_thread_pool(_open_tables)()
         await self.send_json({"op": "tables", "tables": tables})
 
     async def lobby_tables(self, event: dict) -> None:

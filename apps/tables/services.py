@@ -478,17 +478,17 @@ def matches_sweep(*, rearm: bool = False) -> dict:
     done = {"timeouts": 0, "bots": 0, "disconnects": 0, "rearmed": 0}
     playing = Match.objects.filter(status=Match.Status.PLAYING)
     for match_id, seq in playing.filter(deadline__lte=now).values_list("id", "seq"):
-        done["timeouts"] += match_timeout(match_id=match_id, seq=seq)
+        done["timeouts"] += _isolated(match_timeout, match_id=match_id, seq=seq)
     for match_id, seq, delay, updated in playing.filter(bot_to_act=True).values_list(
         "id", "seq", "bot_delay_ms", "updated_at"
     ):
         if rearm or updated <= now - timedelta(milliseconds=delay + 1500):
-            done["bots"] += int(match_bot_move(match_id=match_id, seq=seq))
+            done["bots"] += int(_isolated(match_bot_move, match_id=match_id, seq=seq))
     away = Seat.objects.filter(
         table__status=Table.Status.PLAYING, table__game="durak", disconnected_at__isnull=False, connections=0
     )
     for table_id, number in away.values_list("table_id", "number"):
-        done["disconnects"] += int(seat_disconnect_check(table_id=table_id, seat=number))
+        done["disconnects"] += int(_isolated(seat_disconnect_check, table_id=table_id, seat=number))
     if rearm:
         for match_id, seq, deadline in playing.filter(deadline__gt=now).values_list("id", "seq", "deadline"):
             scheduling.timer_at(match_id, seq, deadline)
@@ -496,13 +496,28 @@ def matches_sweep(*, rearm: bool = False) -> dict:
     return done
 
 
+def _isolated(service, **kwargs) -> int:
+    """Run one match's part of the sweep; a match that fails is logged and never stops the rest."""
+    try:
+        return service(**kwargs)
+    except Exception:
+        log.exception("sweep: %s(%s) failed", service.__name__, kwargs)
+        return 0
+
+
 def match_end_stuck(*, match_id: int) -> bool:
-    """Admin: end a match that cannot go on; no winners, reason ``aborted``. True if it was playing."""
+    """Admin: end a match that cannot go on; no winners, reason ``aborted``. True if it was playing.
+
+    Works even when the stored state no longer loads (then no totals and no result rows)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.PLAYING:
             return False
-        state = api.from_json(match.state)
+        try:
+            state = api.from_json(match.state)
+        except Exception:
+            log.exception("match %s: the stored state does not load; ending it without totals", match_id)
+            state = None
         match.status = Match.Status.FINISHED
         match.finished_at = timezone.now()
         match.deadline = match.turn_started_at = None
@@ -511,10 +526,13 @@ def match_end_stuck(*, match_id: int) -> bool:
             "winners": [],
             "losers": [],
             "reason": "aborted",
-            "totals": api.summary(state).get("totals", []),
+            "totals": api.summary(state).get("totals", []) if state is not None else [],
         }
         match.save()
         Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+        if state is None:
+            transaction.on_commit(lambda: table_refresh(match.table_id))
+            return True
         results_record(match, state)
         applied = Applied(match=match, state=state, events=[{"type": "match_aborted"}])
         transaction.on_commit(lambda: _after_commit(applied))

@@ -130,3 +130,19 @@ def test_admin_can_end_a_stuck_match(make_user):
     match.refresh_from_db()
     assert match.status == "finished" and match.result["reason"] == "aborted"
     assert not services.match_end_stuck(match_id=match.pk)
+
+
+def test_one_broken_match_never_stops_the_sweep(make_user):
+    _, broken = people_table(make_user, scale=1.0)
+    _, good = people_table(make_user, scale=1.0)
+    past = good.deadline - timedelta(hours=1)
+    Match.objects.filter(pk=broken.pk).update(deadline=past, state={"game": "bazar_blot", "state": {}})
+    Match.objects.filter(pk=good.pk).update(deadline=past)
+    assert services.matches_sweep()["timeouts"] == 1
+    good.refresh_from_db()
+    assert good.seq == 1
+    broken.refresh_from_db()
+    assert broken.seq == 0 and broken.status == "playing"  # left for an admin to end
+    assert services.match_end_stuck(match_id=broken.pk)
+    broken.refresh_from_db()
+    assert broken.status == "finished" and broken.result["reason"] == "aborted"
