@@ -70,33 +70,29 @@ def name_action(trump: str) -> dict:
     return act
 
 
-def _same_type(a, b) -> bool:
-    return type(a) is type(b) or (isinstance(a, int) and isinstance(b, int) and not isinstance(b, bool))
+#: ``(type, value)`` pairs allowed per option (so ``True`` is not taken for ``1``).
+_ALLOWED = {key: {(type(c), c) for c in choices} for key, choices in OPTION_CHOICES.items()}
 
 
 def normalize_bazar_options(options: dict, default_target: dict[int, int]) -> dict:
     """Validate Базар-блот options and fill defaults; ``default_target`` by player count."""
     errors = {}
     out = {}
-    for key, value in options.items():
+    for key, choices in OPTION_CHOICES.items():
+        value = options.get(key, choices[0]) if key != "target" else None
+        if key != "target" and (type(value), value) not in _ALLOWED[key]:
+            errors[key] = f"must be one of {list(choices)}"
+        out[key] = value
+    for key in options:
         if key not in OPTION_CHOICES:
             errors[key] = "unknown option"
-        elif key == "target":
-            continue
-        elif not any(value == c and _same_type(value, c) for c in OPTION_CHOICES[key]):
-            errors[key] = f"must be one of {list(OPTION_CHOICES[key])}"
-        else:
-            out[key] = value
-    for key, choices in OPTION_CHOICES.items():
-        if key != "target":
-            out.setdefault(key, choices[0])
     target = options.get("target", default_target.get(out["players"], 101))
-    if isinstance(target, bool) or target not in OPTION_CHOICES["target"]:
+    if (type(target), target) not in _ALLOWED["target"]:
         errors["target"] = "must be one of [51, 101, 301]"
     out["target"] = target
     if errors:
         raise InvalidOptions(errors)
-    return {k: out[k] for k in OPTION_CHOICES}
+    return out
 
 
 def _gambler_class() -> type[BazarBlot]:

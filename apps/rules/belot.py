@@ -47,6 +47,8 @@ bid): callers must not mutate them.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from . import autoplay
@@ -79,6 +81,7 @@ _SUIT_PLAYS: tuple[tuple[tuple[dict, ...], ...], ...] = tuple(
     tuple(tuple(PLAY[s * 9 + r] for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
 )
 _SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(36))
 
 
 def _jsonable(value: Any) -> Any:
@@ -94,8 +97,52 @@ def _combo_lists(value: list) -> list:
     return [None if x is None else [Combo(*c) for c in x] for x in value]
 
 
+#: Attributes read on every card live in slots (faster than the instance dict, which the
+#: many cold attributes make slow); every other attribute is in ``__dict__``.
+HOT_SLOTS: tuple[str, ...] = (
+    "turn",
+    "phase",
+    "_mask",
+    "hands",
+    "trick_cards",
+    "led",
+    "win_card",
+    "win_seat",
+    "trump",
+    "n",
+    "trick_no",
+    "belote_cards",
+    "played",
+    "side_of",
+    "tricks",
+    "points",
+    "ntricks",
+    "trick_leader",
+    "last_leader",
+    "last_cards",
+    "rules",
+    "extra_tricks",
+)
+_SLOT_LISTS = ("hands", "trick_cards", "tricks", "points")
+
+
+def _slot_copier() -> Callable:
+    """``copy_slots(src, dst)``: plain statements, one per slot (lists mutated in place copied)."""
+    lines = ["def copy_slots(s, d):"]
+    for name in HOT_SLOTS:
+        lines.append(f"    d.{name} = s.{name}[:]" if name in _SLOT_LISTS else f"    d.{name} = s.{name}")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)
+    return namespace["copy_slots"]
+
+
+_copy_slots = _slot_copier()
+
+
 class TrickGame(Game):
     """A match of a belot-family game; see the module docstring for the hooks."""
+
+    __slots__ = HOT_SLOTS
 
     #: Deck of the game (32 cards; Обычный блот: 24).
     DECK: ClassVar[tuple[int, ...]] = DECK_32
@@ -104,13 +151,9 @@ class TrickGame(Game):
     #: ``extra_actions`` is consulted only while ``trick_no`` is below this (1: trick 1 only;
     #: a game with ``show`` in trick 2 sets 2, one with ``concede`` at any time sets 99).
     EXTRA_TRICKS: ClassVar[int] = 1
-    #: Attributes holding lists that are mutated in place (``copy`` copies exactly these);
-    #: a subclass that mutates a list attribute in place adds its name here.
+    #: Attributes (besides the slots) holding lists that are mutated in place: ``copy``
+    #: copies exactly these; a subclass that mutates a list attribute in place adds it here.
     LIST_FIELDS: ClassVar[tuple[str, ...]] = (
-        "hands",
-        "trick_cards",
-        "tricks",
-        "points",
         "combos",
         "declared",
         "may_declare",
@@ -252,6 +295,8 @@ class TrickGame(Game):
     def _init_match(self, options: dict, source: DealSource, dealer: int | None) -> None:
         self.options = options
         self.source = source
+        self.rules = self.PLAY_RULES
+        self.extra_tricks = self.EXTRA_TRICKS
         self.setup()
         n = self.n
         self.side_of = [s % 2 for s in range(n)] if self.teams else list(range(n))
@@ -271,7 +316,11 @@ class TrickGame(Game):
 
     def _start_deal(self, events: list[Event]) -> None:
         """Deal number ``self.number`` by ``self.dealer``; wait when the source is dry."""
-        got = self.source.next_deal(self.number, self.DECK)
+        source = self.source
+        if source.given is None and type(source) is DealSource:
+            got = shuffled_deck(source.seed, self.number, self.DECK)
+        else:
+            got = source.next_deal(self.number, self.DECK)
         self._reset_play()
         if got is None:
             self.phase = WAITING
@@ -287,13 +336,7 @@ class TrickGame(Game):
             hands, stock = self.deal_shuffled(got)
         self.dealt_hands = hands
         self.stock = stock
-        masks = []
-        for h in hands:
-            m = 0
-            for c in h:
-                m |= 1 << c
-            masks.append(m)
-        self.hands = masks
+        self.hands = [sum(map(_BIT.__getitem__, h)) for h in hands]
         self.phase = AUCTION
         events.append({"type": "deal", "number": self.number, "dealer": self.dealer})
         if self.void_deal(events):
@@ -315,7 +358,7 @@ class TrickGame(Game):
         self.win_card = -1
         self.win_seat = -1
         self.trick_no = 0
-        self._mask = -1
+        self._mask = 0
         self.ntricks = 0
         self.played = 0
         self.tricks = [0] * self.nsides
@@ -338,14 +381,14 @@ class TrickGame(Game):
         self.leader = leader
         self.trick_leader = leader
         self.turn = leader
-        self.ntricks = max(h.bit_count() for h in self.hands)
+        hands = self.hands
+        self.ntricks = max(map(int.bit_count, hands))
         rules = self.combo_rules()
+        may = self.may_declare
         for seat in range(self.n):
-            hand = self.hands[seat]
-            if rules is not None and has_combo(hand, mode, rules):
-                found = find_combos(hand, mode, rules)
-                self.combos[seat] = found
-                self.may_declare[seat] = bool(found)
+            hand = hands[seat]
+            # Combinations are found lazily (``declare``); a cheap test says whether any counts.
+            may[seat] = rules is not None and has_combo(hand, mode, rules)
             for s in belote_suits(hand, mode):
                 self.belote[s] = seat
                 self.belote_cards |= KQ_MASK[s]
@@ -364,26 +407,23 @@ class TrickGame(Game):
 
     # ------------------------------------------------------------ queries
     def to_act(self) -> list[int]:
-        phase = self.phase
-        if phase == PLAY_PHASE:
+        if self._mask:  # non-zero only in play (see ``_mask``)
             return [self.turn]
-        if phase == AUCTION:
+        if self.phase == AUCTION:
             return self.auction_to_act()
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY_PHASE:
-            if seat != self.turn:
-                return []
+        if seat == self.turn:
             m = self._mask
-            if m < 0:
-                m = self._mask = self.play_mask(seat)
-            out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
-            if self.trick_no < self.EXTRA_TRICKS:
-                out += self.extra_actions(seat)
-            return out
-        if phase == AUCTION:
+            if m:  # in play: -1 (not computed yet) or the legal cards
+                if m < 0:
+                    m = self._mask = self.play_mask(seat)
+                out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
+                if self.trick_no < self.extra_tricks:
+                    out += self.extra_actions(seat)
+                return out
+        if self.phase == AUCTION:
             return self.auction_legal(seat)
         return []
 
@@ -394,7 +434,7 @@ class TrickGame(Game):
             return hand
         ws = self.win_seat
         partner = ws != seat and self.side_of[ws] == self.side_of[seat]
-        return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.PLAY_RULES)
+        return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.rules)
 
     # ------------------------------------------------------------ actions
     def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
@@ -439,32 +479,30 @@ class TrickGame(Game):
 
     def _play(self, seat: int, code: Any, events: list[Event]) -> None:
         """Validate and play one card (the hot path: keep it lean)."""
-        if seat != self.turn or self.phase != PLAY_PHASE:
+        if seat != self.turn:
             raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
         try:
             c = CARD[code]
         except (KeyError, TypeError):
             raise IllegalAction("bad_card", f"not a card: {code!r}") from None
-        hand = self.hands[seat]
         m = self._mask
         if m < 0:
             m = self.play_mask(seat)
         if not m >> c & 1:
-            if not hand >> c & 1:
-                raise IllegalAction("not_in_hand", f"{code} is not in the hand")
-            raise IllegalAction(refusal_code(hand, self.led, self.win_card, self.trump))
+            self._refuse(seat, c)
         # Validated: from here on the state changes.
         self._mask = -1
         if self.trick_no == 0:
             self.on_first_card(seat, events)
         if self.belote_cards >> c & 1:
             self._say_belote(seat, c // 9, events)
-        self.hands[seat] = hand ^ (1 << c)
-        self.played |= 1 << c
+        bit = _BIT[c]
+        self.hands[seat] ^= bit
+        self.played |= bit
         events.append(_PLAY_EVENTS[seat][c])
         cards = self.trick_cards
         cards.append(c)
-        if len(cards) == 1:
+        if self.led < 0:
             self.led = c // 9
             self.win_card = c
             self.win_seat = seat
@@ -476,6 +514,15 @@ class TrickGame(Game):
                 self._close_trick(events)
                 return
         self.turn = (seat + 1) % self.n
+
+    def _refuse(self, seat: int, c: int) -> None:
+        """Raise the reason why card ``c`` may not be played by ``seat`` now."""
+        if self.phase != PLAY_PHASE:
+            raise IllegalAction("not_your_turn", "no card is played now")
+        hand = self.hands[seat]
+        if not hand >> c & 1:
+            raise IllegalAction("not_in_hand", f"{CODES[c]} is not in the hand")
+        raise IllegalAction(refusal_code(hand, self.led, self.win_card, self.trump))
 
     def _say_belote(self, seat: int, suit: int, events: list[Event]) -> None:
         said = self.belote_said[suit] + 1
@@ -494,8 +541,9 @@ class TrickGame(Game):
         side = self.side_of[winner]
         cards = self.trick_cards
         total = sum(map(POINTS[self.trump].__getitem__, cards))
-        self.trick_no += 1
-        last = self.trick_no == self.ntricks
+        number = self.trick_no + 1
+        self.trick_no = number
+        last = number == self.ntricks
         if last:
             total += 10
         self.tricks[side] += 1
@@ -503,12 +551,9 @@ class TrickGame(Game):
         events.append({"type": "trick", "winner": winner, "points": total})
         self.last_leader = self.trick_leader
         self.last_cards = cards
-        self.trick_leader = winner
+        self.trick_leader = self.turn = winner
         self.trick_cards = []
-        self.led = -1
-        self.win_card = -1
-        self.win_seat = -1
-        self.turn = winner
+        self.led = self.win_card = self.win_seat = -1
         self.on_trick(events)
         if last:
             self._finish_deal(events)
@@ -532,16 +577,25 @@ class TrickGame(Game):
 
     def _over(self, outcome: dict, events: list[Event]) -> None:
         self.phase = OVER
+        self._mask = 0
         self.result = outcome
         events.append({"type": "match_over", "winners": outcome["winners"], "reason": outcome["reason"]})
 
     # ------------------------------------------------------- declarations
     def declare(self, seat: int, events: list[Event]) -> None:
         """``seat`` declares all his combinations (kinds public now, cards after trick 1)."""
-        found = self.combos[seat] or []
+        found = self.seat_combos(seat)
         self.declared[seat] = found
         self.may_declare[seat] = False
         events.append({"type": "declare", "seat": seat, "kinds": [kind_name(c) for c in found]})
+
+    def seat_combos(self, seat: int) -> list[Combo]:
+        """The combinations ``seat`` holds for this deal (found from his hand before his first
+        card, then kept in ``self.combos``)."""
+        found = self.combos[seat]
+        if found is None:
+            found = self.combos[seat] = find_combos(self.hands[seat], self.trump, self.combo_rules())
+        return found
 
     def play_order(self) -> list[int]:
         """Seats from the first leader of the deal, in turn order."""
@@ -685,7 +739,8 @@ class TrickGame(Game):
 
     # ------------------------------------------------------- persistence
     def to_json(self) -> dict:
-        data = {k: _jsonable(v) for k, v in self.__dict__.items() if k != "source" and k[0] != "_"}
+        data = {k: _jsonable(getattr(self, k)) for k in HOT_SLOTS if k[0] != "_" and k != "rules"}
+        data.update((k, _jsonable(v)) for k, v in self.__dict__.items() if k != "source" and k[0] != "_")
         data["source"] = self.source.to_json()
         return data
 
@@ -697,19 +752,38 @@ class TrickGame(Game):
             if key in state:
                 state[key] = _combo_lists(state[key])
         state["source"] = DealSource.from_json(data["source"])
-        state["_mask"] = -1
-        self.__dict__.update(state)
+        state["_mask"] = -1 if state["phase"] == PLAY_PHASE else 0
+        state["rules"] = cls.PLAY_RULES
+        for key, value in state.items():
+            setattr(self, key, value)
         return self
 
     def copy(self) -> TrickGame:
-        """An independent copy: the lists named in ``LIST_FIELDS`` are copied, everything
-        else is immutable or replaced rather than mutated (see the module docstring)."""
+        """An independent copy: the slots (lists copied), then ``__dict__`` with the lists
+        named in ``LIST_FIELDS`` copied; everything else is immutable or replaced rather than
+        mutated (see the module docstring)."""
         new = self.__class__.__new__(self.__class__)
+        _copy_slots(self, new)
         d = self.__dict__.copy()
         for key in self.LIST_FIELDS:
             d[key] = d[key][:]
         new.__dict__ = d
         return new
+
+
+def shuffled_deck(seed: int, number: int, deck: tuple[int, ...]) -> list[int]:
+    """Exactly ``DealSource(seed).next_deal(number, deck)`` for a shuffled source, without the
+    per-card method calls of ``random.shuffle`` (a test checks the two agree)."""
+    cards = list(deck)
+    getrandbits = random.Random(f"{seed}:{number}:deal").getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
 
 
 def _copy_result(result: dict) -> dict:

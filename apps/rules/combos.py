@@ -26,7 +26,7 @@ in the trump suit. :func:`best_side` breaks the remaining ties by play order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN
@@ -53,6 +53,11 @@ class ComboRules:
     compare_cap: int = 8
     split: bool = False
     carres: bool = True
+    #: ``table[9-bit rank pattern]``: that suit's sequences (built once, see ``_suit_sequences``).
+    table: tuple = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "table", tuple(_suit_sequences(bits, self) for bits in range(512)))
 
     def seq_value(self, length: int) -> int:
         """Value of a run of ``length`` (>= 3) cards: the entry of the longest length <= it."""
@@ -67,11 +72,6 @@ class ComboRules:
         """Largest run length that is one combination when runs are split."""
         return self.seq_values[-1][0]
 
-
-BAZAR_ALL = ComboRules()
-BAZAR_NO_CARRE = ComboRules(seq_values=((3, 20), (4, 50)), compare_cap=4, carres=False)
-BLOT_RULES = ComboRules(compare_cap=5)
-DEBERC_RULES = ComboRules(seq_values=((3, 20), (4, 50)), compare_cap=4, split=True, carres=False)
 
 # Carré values by rank index (0: not a combination).
 _CARRE_TRUMP = {JACK: 200, NINE: 140, ACE: 110, TEN: 100, KING: 100, QUEEN: 100}
@@ -136,19 +136,15 @@ def _suit_sequences(bits: int, rules: ComboRules) -> tuple[tuple[int, int, int, 
     return tuple(out)
 
 
-_SEQ_TABLES: dict[ComboRules, tuple] = {}
-
-
-def _seq_table(rules: ComboRules) -> tuple:
-    table = _SEQ_TABLES.get(rules)
-    if table is None:
-        table = _SEQ_TABLES[rules] = tuple(_suit_sequences(bits, rules) for bits in range(512))
-    return table
+BAZAR_ALL = ComboRules()
+BAZAR_NO_CARRE = ComboRules(seq_values=((3, 20), (4, 50)), compare_cap=4, carres=False)
+BLOT_RULES = ComboRules(compare_cap=5)
+DEBERC_RULES = ComboRules(seq_values=((3, 20), (4, 50)), compare_cap=4, split=True, carres=False)
 
 
 def sequences(hand: int, rules: ComboRules) -> list[Combo]:
     """The sequences of ``hand`` under ``rules`` (a card in one sequence only)."""
-    table = _seq_table(rules)
+    table = rules.table
     out = []
     for s in range(4):
         for value, length, top, bits in table[(hand >> (9 * s)) & 0x1FF]:
@@ -176,7 +172,7 @@ _CARRE_BITS = tuple(sum(1 << r for r, _m, _v in ranks) for ranks in _CARRE_RANKS
 
 def has_combo(hand: int, mode: int, rules: ComboRules) -> bool:
     """Whether ``hand`` holds a combination that counts (a cheap test before ``find_combos``)."""
-    table = _seq_table(rules)
+    table = rules.table
     if table[hand & 511] or table[hand >> 9 & 511] or table[hand >> 18 & 511] or table[hand >> 27 & 511]:
         return True
     return bool(rules.carres and hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & _CARRE_BITS[mode])
