@@ -203,3 +203,21 @@ def test_copy_is_independent_and_fast_path_actions_are_shared() -> None:
     api.apply(twin, 0, {"type": "play", "card": "As"})
     assert state.hands[0] != twin.hands[0] and api.to_act(state) == [0]
     assert api.legal_actions(state, 0)[0] is api.legal_actions(state, 0)[0]
+
+
+def test_fast_shuffle_is_exactly_the_deal_source() -> None:
+    from apps.rules.base import DealSource
+    from apps.rules.belot import shuffled_deck
+    from apps.rules.cards import DECK_24, DECK_32
+
+    for seed in range(200):
+        for number in range(3):
+            assert shuffled_deck(seed, number, DECK_32) == DealSource(seed).next_deal(number, DECK_32)
+            assert shuffled_deck(seed, number, DECK_24) == DealSource(seed).next_deal(number, DECK_24)
+
+
+def test_copy_of_a_copy_round_trips() -> None:
+    state = api.new_match("bazar_blot", {}, seed=9)
+    twin = state.copy().copy()
+    assert api.to_json(twin) == api.to_json(state)
+    assert api.to_json(api.from_json(api.to_json(twin))) == api.to_json(state)
