@@ -41,8 +41,14 @@ tuples) except ``source``; a nested list or dict is never mutated in place once 
 it is replaced — so ``copy`` only copies the top-level lists. Hands and played cards are
 masks (:mod:`apps.rules.tricks`).
 
-Action dicts returned by ``legal_actions`` are shared, cached objects (one per card, one per
-bid): callers must not mutate them.
+Speed (the hard bot lives on it): the ~20 attributes read on every card are slots
+(``HOT_SLOTS``), the rest sit in ``__dict__``; ``copy`` copies the slots with a generated
+copier and the lists of ``LIST_FIELDS``. ``_mask`` caches the legal cards of the seat to play:
+-1 = not computed yet, 0 = not in the play phase (``to_act``/``legal_actions`` test it first).
+A hook that changes a hand or the trick during play must set ``self._mask = -1``.
+
+Action dicts returned by ``legal_actions`` and the events are shared, cached objects (one per
+card, one per bid): callers must not mutate them.
 """
 
 from __future__ import annotations
