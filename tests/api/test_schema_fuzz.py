@@ -29,7 +29,7 @@ from apps.lobby import services as lobby
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
 #: Examples per operation and mode (the whole run stays around a minute on a busy machine).
-MAX_EXAMPLES = {"positive": 15, "negative": 10}
+MAX_EXAMPLES = {"positive": 10, "negative": 8}
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
