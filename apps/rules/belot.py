@@ -782,14 +782,21 @@ def shuffled_deck(seed: int, number: int, deck: tuple[int, ...]) -> list[int]:
     per-card method calls of ``random.shuffle`` (a test checks the two agree)."""
     cards = list(deck)
     getrandbits = random.Random(f"{seed}:{number}:deal").getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(cards))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(cards)] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
+        )
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+#: ``(index, bound, bits)`` per step of the Fisher-Yates pass of ``random.shuffle``, by deck size.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _copy_result(result: dict) -> dict:
