@@ -194,6 +194,12 @@ class TableConsumer(AuthenticatedConsumer):
             for group in wanted:
                 await self.channel_layer.group_add(group, self.channel_name)
             self.groups_joined = wanted
+            # a state published between the read and the join would be missed: read again
+            try:
+                seat_again, message = await in_db_thread_pool(_table_state)(self.table_id, self.user.pk)
+            except LookupError:
+                return False
+            seat = seat_again  # if reseated meanwhile, the refresh that follows regroups us
         self.seat = seat
         self.match_id = message["view"].get("match")
         await self.send_json(message)
