@@ -131,6 +131,8 @@ REDIS_URL = env_str("REDIS_URL")
 # redis-py pools default to 100 connections and raise MaxConnectionsError beyond: a burst
 # of a few hundred sockets would turn into HTTP 500s (ARCHITECTURE.md, "Known traps").
 REDIS_MAX_CONNECTIONS = env_int("REDIS_MAX_CONNECTIONS", 1000)
+#: Seconds a Redis read may wait (the channel layer's blocking pops last 5 s).
+REDIS_SOCKET_TIMEOUT = env_int("REDIS_SOCKET_TIMEOUT", 30)
 
 
 def channel_layers_for(redis_url: str, *, prefix: str = "asgi") -> dict[str, Any]:
@@ -141,7 +143,17 @@ def channel_layers_for(redis_url: str, *, prefix: str = "asgi") -> dict[str, Any
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [{"address": redis_url, "max_connections": REDIS_MAX_CONNECTIONS}],
+                # channels-redis waits for messages with BZPOPMIN of 5 s while redis-py 8 reads with a
+                # 5 s socket timeout: under load the empty reply comes a little late, the read times
+                # out and the consumer dies with its socket (bench/ws_load.py found it). The read
+                # timeout must stay well above the blocking pop's.
+                "hosts": [
+                    {
+                        "address": redis_url,
+                        "max_connections": REDIS_MAX_CONNECTIONS,
+                        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                    }
+                ],
                 "prefix": prefix,
                 "capacity": 1000,
                 "expiry": 60,
