@@ -18,6 +18,7 @@ import django
 
 django.setup()
 
+from channels.consumer import get_handler_name  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
@@ -42,6 +43,10 @@ class FanOutConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send(text_data=_frame(0, 0))
+
+    async def dispatch(self, message: dict) -> None:
+        """No ``close_old_connections`` hop per message (no database here; the site skips it too)."""
+        await getattr(self, get_handler_name(message))(message)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)

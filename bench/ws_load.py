@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import sys
 import time
 from pathlib import Path
@@ -41,10 +42,13 @@ OPTIONS = {"players": 4, "target": 301}
 
 
 def users_with_tokens(count: int) -> list[tuple[object, str]]:
-    """``count`` bench users (made once, reused) each with a fresh API token key."""
+    """``count`` bench users (made once, reused) each with a fresh API token key (bulk rows)."""
+    import secrets
+
     from django.contrib.auth import get_user_model
 
-    from apps.api.tokens import token_create
+    from apps.api.models import ApiToken
+    from apps.api.tokens import KEY_PREFIX, key_hash
 
     User = get_user_model()
     names = [f"bench{i:05d}" for i in range(count)]
@@ -53,24 +57,47 @@ def users_with_tokens(count: int) -> list[tuple[object, str]]:
         [User(username=n, password="!") for n in names if n not in existing], batch_size=500
     )
     users = {u.username: u for u in User.objects.filter(username__in=names)}
-    return [(users[n], token_create(user=users[n], name="bench")[1]) for n in names]
+    keys = {n: KEY_PREFIX + secrets.token_urlsafe(32) for n in names}
+    ApiToken.objects.bulk_create(
+        [
+            ApiToken(user=users[n], name="bench", key_hash=key_hash(k), prefix=k[: len(KEY_PREFIX) + 5])
+            for n, k in keys.items()
+        ],
+        batch_size=500,
+    )
+    return [(users[n], keys[n]) for n in names]
 
 
 def tables_of_people(count: int, time_scale: float | None = None) -> list[dict]:
-    """``count`` started tables of 4 people; per table its id and per seat the user's key."""
-    from apps.lobby import services
+    """``count`` started tables of 4 people; per table its id and per seat the user's key.
 
+    Rows are written directly (one transaction per table, the match started by the tables app's
+    own ``match_start``) instead of going through the lobby's seat-by-seat services, whose lobby
+    broadcasts would make the setup of hundreds of tables take minutes."""
+    from django.db import transaction
+
+    from apps.lobby.models import Seat, Table
+    from apps.lobby.services import normalized_options
+    from apps.tables.services import match_start
+
+    options = normalized_options(GAME, OPTIONS)
     people = users_with_tokens(4 * count)
     out = []
     for t in range(count):
         seated = people[4 * t : 4 * t + 4]
-        table = services.table_create(
-            user=seated[0][0], game=GAME, options=OPTIONS, seat=0, time_scale=time_scale
-        )
-        for seat, (user, _) in enumerate(seated[1:], start=1):
-            services.seat_take(table_id=table.pk, user=user, seat=seat)
-        for user, _ in seated:
-            services.ready_set(table_id=table.pk, user=user, ready=True)
+        with transaction.atomic():
+            table = Table.objects.create(
+                game=GAME,
+                options=options,
+                seat_count=4,
+                owner=seated[0][0],
+                private=True,
+                time_scale=time_scale,
+            )
+            Seat.objects.bulk_create(
+                Seat(table=table, number=n, user=user, ready=True) for n, (user, _) in enumerate(seated)
+            )
+            match_start(table=table)
         out.append({"id": table.pk, "keys": [key for _, key in seated]})
     return out
 
@@ -186,7 +213,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bots", action="store_true", help="one person and three bots per table")
     parser.add_argument("--connect", help="ws://host:port of a running site (no stack started)")
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the bench database")
+    parser.add_argument("--nice", type=int, help="run the stack and clients at this nice (shared machine)")
     args = parser.parse_args(argv)
+    if args.nice is not None:
+        os.environ["BENCH_NICE"] = str(args.nice)
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 1 <= args.processes <= 8:
         parser.error("bounded: 1..2000 tables, up to 600 s, 1..8 processes")
     if args.connect and not args.connect.startswith(("ws://127.0.0.1", "ws://localhost", "ws://[::1]")):
@@ -203,6 +233,7 @@ def main(argv: list[str] | None = None) -> dict:
         "mode": "bots" if args.bots else "people",
         "seconds": args.seconds,
         "load_average_before": common.load_average(),
+        "nice": args.nice,
     }
     if not args.connect:
         common.database_prepare(fresh=args.fresh_db)
