@@ -15,6 +15,7 @@ import time
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from apps.accounts.models import User
 from apps.lobby import services as lobby
@@ -211,17 +212,27 @@ def durak_seed() -> int:
     raise AssertionError("no seed fits")
 
 
-def tap_card(page: Page, card: str) -> None:
-    page.click(f'.hand-card[data-card="{card}"]')
+def press(page: Page, selector: str, **kwargs) -> bool:
+    """Click ``selector`` if it is there and enabled within a moment; False when the table moved
+    on meanwhile (a bot or the other person acted): the loop looks again."""
+    try:
+        page.locator(selector).click(timeout=3000, **kwargs)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
-def tap_table(page: Page, card: str) -> None:
+def tap_card(page: Page, card: str) -> bool:
+    return press(page, f'.hand-card[data-card="{card}"]')
+
+
+def tap_table(page: Page, card: str) -> bool:
     """Tap a bout card where it shows: a defence card is on top, an attack card shows its corner."""
-    el = page.locator(f'.bout [data-card="{card}"]')
-    if "bout-defence" in (el.get_attribute("class") or ""):
-        el.click()
-    else:
-        el.click(position={"x": 8, "y": 10})
+    selector = f'.bout [data-card="{card}"]'
+    el = page.locator(selector)
+    if "bout-defence" in (el.get_attribute("class", timeout=3000) or ""):
+        return press(page, selector)
+    return press(page, selector, position={"x": 8, "y": 10})
 
 
 def durak_step(page: Page, who: str, plan: dict) -> None:
@@ -237,9 +248,8 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
     types = {a["type"] for a in legal}
     catchable = any(a["type"] == "catch" and a["card"] == plan["cheat"] for a in legal)
     if who == "anna" and plan["cheat"] and not plan["caught"] and catchable:
-        page.click('[data-action="catch"]')
-        tap_table(page, plan["cheat"])
-        plan["caught"] = True
+        if press(page, '[data-action="catch"]') and tap_table(page, plan["cheat"]):
+            plan["caught"] = True
         return
     if view["phase"] == "check":
         return
@@ -247,15 +257,13 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
     if who == "anna" and not bout and not plan["opened"]:
         other = {c[0] for c in plan["boris_hand"]}
         card = next(c for c in hand if c[0] in other)
-        tap_card(page, card)
-        plan["opened"] = True
+        plan["opened"] = tap_card(page, card)
         return
     ranks = {pair["attack"][0] for pair in bout}
     transfer = next((a for a in legal if a["type"] == "transfer" and a["card"][0] in ranks), None)
     if who == "boris" and not plan["transferred"] and transfer:  # a fair transfer
-        tap_card(page, transfer["card"])
-        page.click('[data-action="transfer"]')
-        plan["transferred"] = True
+        if tap_card(page, transfer["card"]) and press(page, '[data-action="transfer"]'):
+            plan["transferred"] = True
         return
     if "defend" in types or "take" in types:
         unbeaten = [pair["attack"] for pair in bout if not pair["defence"]]
@@ -264,9 +272,8 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
             target = unbeaten[0]
             card = next((c for c in hand if not fair(c, target, trump)), None)
             if card:
-                tap_card(page, card)
-                tap_table(page, target)
-                plan["cheat"] = card
+                if tap_card(page, card) and tap_table(page, target):
+                    plan["cheat"] = card
                 return
         for target in unbeaten:
             options = [c for c in hand if fair(c, target, trump)]
@@ -275,13 +282,13 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
                 if page.locator(f'.hand-card.is-selected[data-card="{options[0]}"]').count():
                     tap_table(page, target)
                 return
-        page.click('[data-action="take"]')
+        press(page, '[data-action="take"]')
         return
     if not bout and "attack" in types:
         tap_card(page, min(hand, key=lambda c: (c[1] == trump, NATURAL.index(c[0]))))
         return
     if "done" in types:
-        page.click('[data-action="done"]')
+        press(page, '[data-action="done"]')
 
 
 def test_two_people_and_two_bots_play_durak_to_the_end(

@@ -47,7 +47,8 @@ def frame(state, seat: int, seq: int, *, events: list | None = None, bots: dict 
         view["move_deadline"] = now + 17_000
         view["deadline"] = now + 47_000
         view["reserve_ms"] = 30_000
-    return {"op": "state", "seq": seq, "view": view, "events": events or []}
+    # `_made` (ignored by the client) lets the tests move the clock to the moment they feed it
+    return {"op": "state", "seq": seq, "view": view, "events": events or [], "_made": now}
 
 
 def bazar_auction() -> tuple[object, list]:

@@ -513,4 +513,3 @@ export class TableClient {
   }
 }
 
-export { isBelot };

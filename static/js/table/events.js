@@ -157,13 +157,14 @@ function nextBanner(layer, queue) {
     return;
   }
   queue.busy = true;
+  const ms = queue.items.length ? BANNER_MS * 0.66 : BANNER_MS; // quicker while others wait
   const el = h("div", { class: "banner", role: "status" }, text);
   layer.replaceChildren(el);
-  setTimeout(() => el.classList.add("banner-out"), BANNER_MS - 300);
+  setTimeout(() => el.classList.add("banner-out"), ms - 300);
   setTimeout(() => {
     el.remove();
     nextBanner(layer, queue);
-  }, BANNER_MS);
+  }, ms);
 }
 
 /** Add lines to the event feed, newest first, keeping the last 30. */

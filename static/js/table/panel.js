@@ -6,7 +6,7 @@
  * from `view.legal` and is enabled only when its action is legal.
  */
 
-import { SUIT_NAME, SUIT_SYMBOL, trumpLabel } from "./cards.js";
+import { SUIT_NAME, trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { combinationsInHand, findLegal, hasType, ofType } from "./moves.js";
@@ -227,4 +227,3 @@ export function renderPanel(el, view, ctx) {
   el.hidden = !content;
 }
 
-export { SUIT_SYMBOL };
