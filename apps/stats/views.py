@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -72,6 +73,9 @@ def _list_row(item: dict, words: dict) -> dict:
         "open": word(("open",), lambda: gettext("Партия")),
     }
 
+
+#: A finished match never changes: its replay frames (hundreds of engine steps) are cached.
+REPLAY_CACHE_SECONDS = 24 * 3600
 
 #: One line of the list (format_html escapes every value; one template variable for 30 rows
 #: instead of 360 keeps the page's rendering cheap, see docs/decisions-stats.md).
@@ -155,8 +159,11 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     sides = seat_sides(state, [p["seat"] for p in match.players])
     seat_names = {p["seat"]: p.get("name") or "?" for p in match.players}
     data = selectors.match_sheet(match)
-    record = match_record(match)
-    frames = replay_frames(record)
+    frames = cache.get_or_set(
+        f"stats:replay:{match.pk}:{match.seq}:{match.created_at.timestamp()}",
+        lambda: replay_frames(match_record(match)),
+        REPLAY_CACHE_SECONDS,
+    )
     user_id = request.user.pk if request.user.is_authenticated else None
     mine = next((p["seat"] for p in match.players if user_id and p.get("user") == user_id), None)
     context = {

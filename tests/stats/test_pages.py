@@ -254,3 +254,13 @@ def test_the_pages_speak_english_too(client, make_user, settings):
     html = client.get(reverse("stats:my_results"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "My results" in html and "Win" in html and "throw-in" in html
     assert "Мои результаты" not in html.split("<main")[1]
+
+
+def test_the_replay_is_built_once_per_match(client, finished_bot_match, django_assert_max_num_queries):
+    person, match = finished_bot_match
+    client.force_login(person)
+    url = reverse("stats:match", args=[match.pk])
+    first = client.get(url)
+    with django_assert_max_num_queries(4):  # session, user, language, match: no record read again
+        second = client.get(url)
+    assert second.context["replay"]["frames"] == first.context["replay"]["frames"]
