@@ -205,7 +205,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (after warm-up)")
-    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--pace", type=float, default=None, help="mean seconds between a table's actions")
     parser.add_argument("--processes", type=int, default=1, help="daphne processes")
     parser.add_argument("--client-processes", type=int, default=2)
