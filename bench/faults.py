@@ -321,7 +321,7 @@ def main(argv: list[str] | None = None) -> dict:
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 300:
         parser.error("bounded: 1..300 tables")
-    common.database_prepare()
+    common.database_prepare(fresh=True)  # no abandoned matches of earlier runs for the sweeper
     common.redis_flush()
     common.django_setup()
     from apps.lobby import services

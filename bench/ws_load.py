@@ -278,8 +278,20 @@ def main(argv: list[str] | None = None) -> dict:
     finally:
         for proc in stack:
             proc.stop()
+        if not args.connect and "tables" in locals():
+            matches_close([t["id"] for t in tables])
     out["load_average_after"] = common.load_average()
     return out
+
+
+def matches_close(table_ids: list[int]) -> None:
+    """Mark the run's matches finished (bench database only): abandoned, they would keep the
+    sweeper of every later run busy playing their timeouts."""
+    from apps.tables.models import Match
+
+    Match.objects.filter(table_id__in=table_ids, status="playing").update(
+        status="finished", deadline=None, bot_to_act=False
+    )
 
 
 def _ratio(a, b):
