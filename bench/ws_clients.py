@@ -20,6 +20,14 @@ import time
 from collections import Counter
 
 NEVER_BY_CHANCE = {"surrender", "leave", "concede"}
+#: Tasks started without awaiting (kept referenced until done).
+_background: set[asyncio.Future] = set()
+
+
+def _spawn(awaitable) -> None:
+    task = asyncio.ensure_future(awaitable)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 class Table:
@@ -111,7 +119,7 @@ class Seat:
         if self.last_seq >= 0 and seq > self.last_seq + 1:
             if run.measuring(now):
                 run.gaps += 1
-            asyncio.ensure_future(self.send({"op": "sync"}))
+            _spawn(self.send({"op": "sync"}))
         if seq < self.last_seq:
             return
         self.last_seq = seq
@@ -150,7 +158,7 @@ class Seat:
         passes = [a for a in legal if a.get("type") == "pass"]
         action = passes[0] if passes and random.random() < 0.7 else random.choice(legal)
         self.table.flights[seq] = [time.perf_counter(), self.number, {}]
-        asyncio.ensure_future(self.send({"op": "act", "seq": seq, "action": action}))
+        _spawn(self.send({"op": "act", "seq": seq, "action": action}))
 
     async def send(self, data: dict) -> None:
         try:
@@ -197,7 +205,7 @@ async def _connect_all(run: Run, concurrency: int) -> None:
                     await asyncio.sleep(1 + attempt)
             else:
                 return
-            asyncio.ensure_future(seat.reader())
+            _spawn(seat.reader())
             try:
                 await asyncio.wait_for(seat.connected.wait(), 60)
             except TimeoutError:

@@ -157,6 +157,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         assert kind == "connected"
         sockets += value
     warmup, seconds = specs[0]["warmup"], specs[0]["seconds"]
+    settle = _settle(server_pids)
     go.set()
     time.sleep(warmup)
     cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
@@ -186,7 +187,20 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
         "client_cpu_share": [round(r["client_cpu_seconds"] / seconds, 2) for r in results],
         "load_average_at_start": load0,
+        "settle_seconds": settle,
     }
+
+
+def _settle(pids: list[int], quiet: float = 0.25, limit: float = 180.0) -> float:
+    """Wait until the servers use under ``quiet`` of a core over a second (the sockets' connect
+    work, e.g. the presence refreshes of filling tables, is done); return the seconds waited."""
+    start = time.monotonic()
+    while pids and time.monotonic() - start < limit:
+        before = sum(_cpu_or_zero(p) for p in pids)
+        time.sleep(1.0)
+        if sum(_cpu_or_zero(p) for p in pids) - before < quiet:
+            break
+    return round(time.monotonic() - start, 1)
 
 
 def _cpu_or_zero(pid: int) -> float:
