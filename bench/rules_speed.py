@@ -34,6 +34,7 @@ def play_match(
     """Play one match to its end (or the deadline); return (complete deals, actions, finished)."""
     state = api.new_match(game, options, seed=seed)
     legal_actions, apply, to_act = api.legal_actions, api.apply, api.to_act
+    uniform = rng.random  # index by random() rather than rng.choice: same choice, a third of its cost
     actions = 0
     while True:
         seats = to_act(state)
@@ -44,8 +45,9 @@ def play_match(
                 break
             actions += 1
             continue
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        apply(state, seat, rng.choice(legal_actions(state, seat)))
+        seat = seats[0] if len(seats) == 1 else seats[int(uniform() * len(seats))]
+        legal = legal_actions(state, seat)
+        apply(state, seat, legal[int(uniform() * len(legal))])
         actions += 1
         if actions & 1023 == 0 and time.perf_counter() > deadline:
             return 0, actions, False
