@@ -273,5 +273,10 @@ def percentiles(samples: list[float]) -> dict:
     }
 
 
+def exit_on_sigterm() -> None:
+    """SIGTERM (e.g. ``timeout``) unwinds like an exception, so the stack's processes are stopped."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+
 def print_json(data: dict) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -199,4 +199,5 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 if __name__ == "__main__":
+    common.exit_on_sigterm()
     common.print_json(main())

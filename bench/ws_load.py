@@ -313,4 +313,5 @@ def _ratio(a, b):
 
 
 if __name__ == "__main__":
+    common.exit_on_sigterm()
     common.print_json(main())
