@@ -100,3 +100,20 @@ def _flush_test_redis() -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"services: {problem}" for problem in _service_problems]
+
+
+@pytest.fixture(autouse=True)
+def _settle_live_sockets(request):
+    """Live tests: close their sockets and let the server count them out before the flush.
+
+    A presence update still running on the server while ``transactional_db`` truncates the
+    tables can deadlock with the truncation; every live test (any folder) waits for it here.
+    """
+    if request.node.get_closest_marker("live") is None:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    yield
+    from tests.tables.live_clients import close_and_settle
+
+    close_and_settle()

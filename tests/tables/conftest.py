@@ -75,14 +75,3 @@ def _replay_every_finished_match(request):
         assert_replays(match)
 
 
-@pytest.fixture(autouse=True)
-def _settle_live_sockets(request):
-    """Live tests: close their sockets and let the server finish with them before the flush."""
-    if request.node.get_closest_marker("live") is None:
-        yield
-        return
-    request.getfixturevalue("transactional_db")
-    yield
-    from tests.tables.live_clients import close_and_settle
-
-    close_and_settle()
