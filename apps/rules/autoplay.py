@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ACE
-from .tricks import BEATS, ORDER, POINTS, TRUMPS, cards_of
+from .cards import ACE, cards_of
+from .tricks import BEATS, ORDER, POINTS, TRUMPS
 
 if TYPE_CHECKING:
     from .belot import TrickGame

@@ -67,3 +67,21 @@ def deck(lowest_rank: int) -> list[int]:
 DECK_36 = tuple(deck(SIX))
 DECK_32 = tuple(deck(SEVEN))
 DECK_24 = tuple(deck(NINE))
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints of a bit mask (bit ``c`` set = card ``c``), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of an iterable of card ints."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

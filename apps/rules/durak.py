@@ -26,7 +26,7 @@ from typing import Any
 
 from . import durak_setup as setup
 from .base import Action, DealSource, Event, Game
-from .cards import CARD, CODES, DECK_36, SUITS, codes
+from .cards import CARD, CODES, DECK_36, SUITS, cards_of, codes, mask_of
 from .durak_tables import (
     ACTORS,
     ATTACKS_DONE_MEMO,
@@ -48,10 +48,8 @@ from .durak_tables import (
     attack_done_tuple,
     attack_tuple,
     attacks,
-    cards_of,
     defend_tuple,
     lead_key,
-    mask_of,
     transfers,
 )
 from .errors import IllegalAction

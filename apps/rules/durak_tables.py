@@ -7,7 +7,7 @@ but the list.
 
 from __future__ import annotations
 
-from .cards import CODES, DECK_36
+from .cards import CODES, DECK_36, cards_of
 
 N_CARDS = len(DECK_36)
 
@@ -87,24 +87,6 @@ def _listing(chunks: tuple[tuple[tuple[dict, ...], ...], ...]):
 attacks = _listing(_ATTACK_CHUNKS)
 #: ``transfers(mask)``: the ``transfer`` actions of every card in ``mask``, by card int.
 transfers = _listing(_TRANSFER_CHUNKS)
-
-
-def cards_of(mask: int) -> list[int]:
-    """The card ints in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    """The mask of an iterable of card ints."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 # Memos of the legal-action lists that recur all game long (a thrower's few cards of the

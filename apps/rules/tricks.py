@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CODES, RANKS, SUITS
+from .cards import CODES, RANKS, SUITS, cards_of
 
 NT = 4
 ALL = 5
@@ -88,24 +88,6 @@ ORDER, POINTS, ABOVE, BEATS, TRUMPS = _build()
 def mode_code(mode: int | None) -> str | None:
     """The RULES.md code of a trump mode (``None`` stays ``None``)."""
     return None if mode is None or mode < 0 else MODE_CODES[mode]
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    """The mask of an iterable of card ints."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def codes_of(mask: int) -> list[str]:

@@ -10,9 +10,8 @@ import pytest
 from apps.rules import api
 from apps.rules.autoplay import choose_card
 from apps.rules.bazar_blot import BazarBlot
-from apps.rules.cards import CARD
+from apps.rules.cards import CARD, mask_of
 from apps.rules.errors import IllegalAction, InvalidOptions
-from apps.rules.tricks import mask_of
 
 DC = {
     "0": ["7c", "8c", "9c", "As", "Ah", "Th", "Kd", "Qd"],

@@ -18,7 +18,7 @@ import time
 
 from apps.rules import api, autoplay
 from apps.rules import tricks as T
-from apps.rules.cards import CARD, CODES, DECK_24, DECK_32
+from apps.rules.cards import CARD, CODES, DECK_24, DECK_32, cards_of, mask_of
 
 from . import knowledge
 
@@ -71,10 +71,10 @@ class Situation:
         self.mode = T.MODE_OF[view["trump"]]
         self.rules = play_rules(view)
         self.counts = [s["cards"] for s in seats]
-        self.hand = T.mask_of(CARD[c] for c in view["hand"])
+        self.hand = mask_of(CARD[c] for c in view["hand"])
         self.trick = [(e["seat"], CARD[e["card"]]) for e in view.get("table_cards") or []]
         deck = DECK_24 if view.get("game") == "blot" else DECK_32
-        played = T.mask_of(CARD[c] for c in knowledge.played_cards(memory, view))
+        played = mask_of(CARD[c] for c in knowledge.played_cards(memory, view))
         self.pool = [c for c in deck if not (self.hand | played) >> c & 1]
         self.tricks_won = list(view.get("tricks") or [0] * (max(self.side_of) + 1))
         self.known = self._known_cards(view, played)
@@ -138,7 +138,7 @@ class Situation:
                 chosen = allowed[: need[s]]
                 taken = set(chosen)
                 remaining = [c for c in remaining if c not in taken]
-                hands[s] = T.mask_of(chosen) | T.mask_of(self.known[s])
+                hands[s] = mask_of(chosen) | mask_of(self.known[s])
             if ok:
                 return hands
         return None
@@ -150,7 +150,7 @@ def normal_card(view: dict) -> str:
     plays = [a["card"] for a in view["legal"] if a["type"] == "play"]
     mode = T.MODE_OF[view["trump"]]
     trick = [(e["seat"], CARD[e["card"]]) for e in view.get("table_cards") or []]
-    legal = T.mask_of(CARD[c] for c in plays)
+    legal = mask_of(CARD[c] for c in plays)
     if not trick:
         return CODES[autoplay.choose_card(legal, mode, -1, False)]
     win = T.trick_winner([c for _, c in trick], mode)
@@ -309,7 +309,7 @@ def _solve(state: _State, sit: Situation, alpha: float, beta: float) -> float:
     if state.over():
         return state.score(sit)
     maximise = sit.side_of[state.turn] == sit.side_of[sit.me]
-    moves = T.cards_of(state.legal())
+    moves = cards_of(state.legal())
     if maximise:
         value = -1e9
         for c in moves:

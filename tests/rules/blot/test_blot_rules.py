@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from apps.rules import api
-from apps.rules.cards import parse_cards
+from apps.rules.cards import mask_of, parse_cards
 from apps.rules.combos import BLOT_RULES, find_combos
 from apps.rules.errors import InvalidOptions
-from apps.rules.tricks import mask_of
 
 
 def cards(text: str) -> list[str]:

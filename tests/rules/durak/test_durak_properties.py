@@ -19,9 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from apps.rules import api
-from apps.rules.cards import CODES
+from apps.rules.cards import CODES, cards_of
 from apps.rules.durak import BOUT, CHECK, LEAD, OVER
-from apps.rules.durak_tables import cards_of
 from apps.rules.errors import IllegalAction
 
 ALL_CARDS = (1 << 36) - 1

@@ -9,8 +9,7 @@ import pytest
 
 from apps.rules import api
 from apps.rules.base import DealSource
-from apps.rules.cards import CARD, CODES, DECK_36, SUITS
-from apps.rules.durak_tables import cards_of
+from apps.rules.cards import CARD, CODES, DECK_36, SUITS, cards_of
 from apps.rules.errors import IllegalAction, InvalidOptions
 
 
