@@ -22,9 +22,9 @@ from apps.rules import api
 from apps.rules.cards import CODES, cards_of
 from apps.rules.durak import BOUT, CHECK, LEAD, OVER
 from apps.rules.errors import IllegalAction
+from tests.rules.test_properties import card_codes
 
 ALL_CARDS = (1 << 36) - 1
-CARD_CODES = frozenset(CODES)
 
 SEAT_SETS = [[0, 1], [0, 1, 2], [0, 1, 2, 3], [1, 3], [0, 2, 3], [0, 2]]
 options_strategy = st.fixed_dictionaries(
@@ -58,20 +58,6 @@ def check_cards(state) -> None:
         assert state.space == room
 
 
-def codes_in(data) -> set[str]:
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, dict):
-            stack.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
-        elif isinstance(x, str) and x in CARD_CODES:
-            found.add(x)
-    return found
-
-
 def check_views(state) -> None:
     """A seat sees its own hand, the table and the face-up trump, nothing else; a view does not
     depend on which table cards were unfair."""
@@ -82,7 +68,7 @@ def check_views(state) -> None:
         json.dumps(view)
         own = {CODES[c] for c in cards_of(state.hands[seat])} if seat is not None else set()
         assert set(view["hand"]) == own
-        assert codes_in(view) <= own | table | trump | legal_codes(state, seat)
+        assert card_codes(view) <= own | table | trump | legal_codes(state, seat)
         assert view["stock"] == len(state.stock)
         if state.unfair:
             honest = state.copy()
@@ -91,7 +77,7 @@ def check_views(state) -> None:
 
 
 def legal_codes(state, seat) -> set[str]:
-    return codes_in(api.legal_actions(state, seat)) if seat is not None else set()
+    return card_codes(api.legal_actions(state, seat)) if seat is not None else set()
 
 
 def check_round_trip(state) -> None:
