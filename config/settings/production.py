@@ -43,7 +43,9 @@ X_FRAME_OPTIONS = "DENY"
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # whitenoise's compressed manifest storage that also hashes the ES-module imports of the
+    # table client (config/storage.py).
+    "staticfiles": {"BACKEND": "config.storage.StaticStorage"},
 }
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")

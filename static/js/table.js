@@ -41,8 +41,10 @@ function loadThemeStyles() {
   const sheets = ["../css/table.css", ...THEMES.map((name) => `../css/themes/${name}.css`)];
   for (const path of sheets) {
     const href = new URL(path, import.meta.url).href;
-    const file = path.split("/").pop();
-    if (present.some((p) => p === href || p.split("?")[0].endsWith(`/${file}`))) continue;
+    const base = path.split("/").pop().replace(/\.css$/, "");
+    // the page's own link may carry the production storage's hash: table.0123456789ab.css
+    const same = new RegExp(`/${base}(\\.[0-9a-f]{12})?\\.css$`);
+    if (present.some((p) => p === href || same.test(p.split("?")[0]))) continue;
     document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
   }
 }
