@@ -199,14 +199,17 @@ class BazarBlot(TrickGame):
 
     def _build_legal(self, bid: int, capot: bool, no_trump: bool, contra: bool) -> list[Action]:
         out: list[Action] = [PASS]
-        trumps = self.trump_codes()
         if not capot:
-            low, high = self.bid_range()
-            for value in range(max(low, bid + 1), high + 1):
-                out.extend(bid_action(value, t) for t in trumps)
-            out.extend(capot_action(t) for t in trumps)
+            out.extend(self._raises(bid, self.trump_codes()))
         if contra:
             out.append(CONTRA_ACTION)
+        return out
+
+    def _raises(self, bid: int, trumps: tuple[str, ...]) -> list[Action]:
+        """Every bid above ``bid`` in ``bid_range`` in each of ``trumps``, then capot in each."""
+        low, high = self.bid_range()
+        out = [bid_action(value, t) for value in range(max(low, bid + 1), high + 1) for t in trumps]
+        out.extend(capot_action(t) for t in trumps)
         return out
 
     def contra_allowed(self, seat: int) -> bool:

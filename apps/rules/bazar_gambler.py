@@ -149,10 +149,7 @@ class BazarGambler(ShowRule, BazarBlot):
                 if capot_trump != "all" and "all" in trumps:
                     out.append(capot_action("all"))
             else:
-                low, high = self.bid_range()
-                for value in range(max(low, bid + 1), high + 1):
-                    out.extend(bid_action(value, t) for t in trumps)
-                out.extend(capot_action(t) for t in trumps)
+                out.extend(self._raises(bid, trumps))
         if contra:
             out.append(CONTRA_ACTION)
         return out
