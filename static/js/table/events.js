@@ -85,9 +85,12 @@ export function describeEvent(ev, view, hasMove = false) {
       return null;
     case "blot":
     case "belote":
+      // Деберц's king-and-queen of trumps is said «Бела» (seed 004), the others' «Блот!»
+      if (word === "bela" || view.game === "deberc") return { text: `${t("Бела")}${who ? ` — ${who}` : ""}`, big: true };
       return { text: t("Блот!"), big: true };
     case "bela":
-      return { text: `${t("Бела")}${who ? ` — ${who}` : ""}`, big: true };
+      // whether the bela counted (its trick won by its owner) shows on the score sheet; it was said when played
+      return null;
     case "declare":
     case "declared":
     case "declaration": {
@@ -96,8 +99,11 @@ export function describeEvent(ev, view, hasMove = false) {
       return { text: t("{name}: {what}", { name: who, what: kinds.map(kindWord).join(", ") || cards }), big: true };
     }
     case "show":
-    case "shown":
-      return { text: t("{name}: {what}", { name: who, what: (ev.cards || []).map(cardLabel).join(" ") || t("Показать") }), big: true };
+    case "shown": {
+      // the engine sends the shown combinations ({kind, cards}); older frames a flat card list
+      const cards = ev.cards || (ev.combos || []).flatMap((c) => c.cards || []);
+      return { text: t("{name}: {what}", { name: who, what: cards.map(cardLabel).join(" ") || t("Показать") }), big: true };
+    }
     case "trick":
     case "trick_won": {
       const winner = typeof ev.winner === "number" ? seatName(view, ev.winner) : who;
