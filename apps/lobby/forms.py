@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from apps.stats.labels import BOT_LEVELS as LEVEL_NAMES
+from apps.stats.labels import GAME_NAMES
+
 GAMES = [
     ("bazar_blot", _("Базар-блот")),
     ("blot", _("Обычный блот")),
@@ -43,6 +46,86 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("cheating", _("Шулер"), [False, True]),
     ],
 }
+
+
+#: How a value of an option reads in a form; values not listed read as themselves (numbers).
+VALUE_LABELS: dict[object, str] = {
+    "": _("по умолчанию"),
+    True: _("да"),
+    False: _("нет"),
+    "all": _("все"),
+    "no_carre_hundred": _("без каре и сотни"),
+    "none": _("без комбинаций"),
+    "classic": _("классические"),
+    "gambler": _("Gambler (Базар-белот)"),
+    "club": _("клуб"),
+    "yard": _("двор"),
+    "kitchen": _("кухня"),
+}
+
+#: A table's status as the lobby lists it.
+STATUS_NAMES = {
+    "waiting": _("ждёт игроков"),
+    "playing": _("идёт игра"),
+    "finished": _("окончен"),
+}
+
+
+def listing_words() -> dict:
+    """Game and status names in the current language, for the lobby list's live updates."""
+    return {
+        "games": {code: str(name) for code, name in GAME_NAMES.items()},
+        "statuses": {code: str(name) for code, name in STATUS_NAMES.items()},
+    }
+
+
+def listing_row(table: dict) -> dict:
+    """A row of :func:`apps.lobby.selectors.open_tables` with its game and status names added."""
+    return {
+        **table,
+        "game_name": str(GAME_NAMES.get(table["game"], table["game"])),
+        "status_name": str(STATUS_NAMES.get(table["status"], table["status"])),
+    }
+
+
+def form_value(value: object) -> str:
+    """The string a form posts for ``value`` (``parse_value`` reads it back)."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def value_label(value: object) -> str:
+    """How ``value`` of an option reads in the current language."""
+    if isinstance(value, (bool, str)) and value in VALUE_LABELS:  # not 1 or 0: they equal True/False
+        return str(VALUE_LABELS[value])
+    return str(value)
+
+
+def option_choices(game: str, current: dict | None = None, *, defaults: bool = True) -> list[dict]:
+    """The option fields of ``game`` ready for a form: name, label and ``(value, text, selected)``
+    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»."""
+    current = current or {}
+    fields = []
+    for name, label, values in OPTION_FIELDS.get(game, []):
+        choices = [
+            (form_value(v), value_label(v), v != "" and _same(current.get(name), v))
+            for v in values
+            if defaults or v != ""
+        ]
+        fields.append({"name": name, "label": label, "choices": choices})
+    return fields
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """Bot levels as ``(value, name)`` for a select, in the order easy, normal, hard."""
+    return [(level, str(LEVEL_NAMES[level])) for level in ("easy", "normal", "hard")]
 
 
 def parse_value(raw: str):

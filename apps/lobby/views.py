@@ -8,12 +8,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from apps.stats.labels import game_name, mode_label
 from apps.tables.errors import Refused
 from apps.tables.selectors import current_match, seats_info, unfinished_match_for
 
 from . import selectors, services
-from .forms import GAMES, OPTION_FIELDS, options_from_post
-from .models import BOT_LEVELS, Table
+from .forms import GAMES, level_choices, listing_row, listing_words, option_choices, options_from_post
+from .models import Table
 
 
 @login_required
@@ -24,10 +25,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
         request,
         "lobby/lobby.html",
         {
-            "tables": selectors.open_tables(),
+            "tables": [listing_row(t) for t in selectors.open_tables()],
             "games": GAMES,
-            "option_fields": OPTION_FIELDS,
-            "levels": BOT_LEVELS,
+            "option_fields": [(code, option_choices(code)) for code, _label in GAMES],
+            "levels": level_choices(),
+            "words": listing_words(),
             "unfinished": unfinished_match_for(request.user.pk),
         },
     )
@@ -81,8 +83,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "match": current_match(table.pk),
             "my_seat": next((s["seat"] for s in info if s["user"] == request.user.pk), None),
             "is_owner": selectors.options_owner_id(table) == request.user.pk,
-            "option_fields": OPTION_FIELDS.get(table.game, []),
-            "levels": BOT_LEVELS,
+            "option_fields": option_choices(table.game, table.options, defaults=False),
+            "levels": level_choices(),
+            "game_name": game_name(table.game),
+            "mode": mode_label(table.game, table.options),
         },
     )
 

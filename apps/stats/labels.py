@@ -20,8 +20,8 @@ GAME_ORDER = ("bazar_blot", "blot", "deberc", "durak")
 
 BOT_LEVELS = {
     "easy": gettext_lazy("лёгкий"),
-    "normal": gettext_lazy("средний"),
-    "hard": gettext_lazy("сильный"),
+    "normal": gettext_lazy("обычный"),
+    "hard": gettext_lazy("сложный"),
 }
 
 
@@ -65,7 +65,7 @@ def _mode_label(language: str, game: str, options_json: str) -> str:
 
 
 def participant_label(entry: dict) -> str:
-    """«Имя» for a person, «Бот 2 (сильный)» for a bot."""
+    """«Имя» for a person, «Бот 2 (сложный)» for a bot."""
     name = entry.get("name") or "?"
     bot = entry.get("bot")
     return f"{name} ({BOT_LEVELS.get(bot, bot)})" if bot else name

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from apps.lobby.models import Table
@@ -66,3 +69,54 @@ def test_admin_ends_a_stuck_match(client, django_user_model, make_user):
     )
     match.refresh_from_db()
     assert match.status == "finished" and match.result["reason"] == "aborted"
+
+
+def _visible_text(html: str) -> str:
+    """The page's text as a reader sees it: no scripts, styles or tags."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_lobby_names_games_levels_and_option_values_in_russian(client, make_user):
+    owner = make_user()
+    client.force_login(owner)
+    client.post(reverse("lobby:create"), {"game": "bazar_blot"})
+    text = _visible_text(client.get(reverse("lobby:home")).content.decode())
+    assert "Базар-блот — ждёт игроков" in text
+    for word in ("обычный", "сложный", "без каре и сотни", "классические", "кухня", "по умолчанию"):
+        assert word in text, word
+    for code in ("no_carre_hundred", "classic", "kitchen", "waiting", "bazar_blot", "normal"):
+        assert code not in text, code
+
+
+def test_lobby_and_waiting_table_pages_have_no_russian_left_in_english(client, make_user):
+    owner = make_user("owner")
+    client.force_login(owner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.post(reverse("lobby:create"), {"game": "deberc", "deberc-players": "3"})
+    table = Table.objects.get()
+    client.post(reverse("lobby:table_action", args=[table.pk, "bots"]), {"seat": "1", "level": "hard"})
+    pages = {
+        "lobby": client.get(reverse("lobby:home")).content.decode(),
+        "table": client.get(reverse("lobby:table", args=[table.pk])).content.decode(),
+    }
+    for name, html in pages.items():
+        # Bot names («Бот 2») are people's names at the table, not interface words.
+        text = re.sub(r"Бот \d", "", _visible_text(html))
+        assert not re.search(r"[А-Яа-яЁё]", text), (name, re.findall(r"\S*[А-Яа-яЁё]+\S*", text)[:10])
+    assert "Deberts" in pages["table"] or "Deberc" in pages["table"]
+    assert "(hard)" in _visible_text(pages["table"])
+
+
+def test_waiting_table_shows_the_current_options_selected(client, make_user):
+    client.force_login(make_user())
+    client.post(
+        reverse("lobby:create"),
+        {"game": "bazar_blot", "bazar_blot-combos": "none", "bazar_blot-target": "301"},
+    )
+    table = Table.objects.get()
+    html = client.get(reverse("lobby:table", args=[table.pk])).content.decode()
+    assert '<option value="none" selected>без комбинаций</option>' in html
+    assert '<option value="301" selected>301</option>' in html
+    assert "по умолчанию" not in html  # a table's options are concrete values
+    assert "до 301" in _visible_text(html)

@@ -79,7 +79,7 @@ def test_my_results_lists_the_last_30_newest_first(client, make_user):
     assert f'data-match="{rows[0].match_id}"' not in html  # the oldest five are not shown
     assert reverse("stats:match", args=[newest[0].match_id]) in html
     assert "Базар-блот" in html and "4 игрока · до 101" in html
-    assert "Бот 2 (сильный)" in html and "Оля, Бот 3 (лёгкий)" in html
+    assert "Бот 2 (сложный)" in html and "Оля, Бот 3 (лёгкий)" in html
     assert f"{newest[0].score} : 50" in html
     assert 'data-testid="chart"' in html and "<polyline" in html
     coords = re.findall(r'(?:cx|cy|y1)="([^"]*)"', html)  # no decimal commas in the Russian locale
