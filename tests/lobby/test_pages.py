@@ -120,3 +120,18 @@ def test_waiting_table_shows_the_current_options_selected(client, make_user):
     assert '<option value="301" selected>301</option>' in html
     assert "по умолчанию" not in html  # a table's options are concrete values
     assert "до 301" in _visible_text(html)
+
+
+def test_a_game_with_bots_in_a_chosen_mode_from_the_new_table_form(client, make_user):
+    client.force_login(make_user())
+    page = client.get(reverse("lobby:home")).content.decode()
+    assert 'data-testid="bots-deberc"' in page
+    response = client.post(
+        reverse("lobby:play_with_bots"),
+        {"game": "deberc", "deberc-players": "3", "deberc-target": "501", "level": "hard"},
+    )
+    table = Table.objects.get()
+    assert response["Location"] == reverse("lobby:table", args=[table.pk])
+    assert table.options["players"] == 3 and table.options["target"] == 501
+    assert sorted(s.bot_level for s in table.seats.all() if s.bot_level) == ["hard", "hard"]
+    assert Match.objects.filter(table=table).exists()
