@@ -91,6 +91,7 @@ def _root(view: dict) -> Sim:
     sim.occ = [s["seat"] for s in seats]
     sim.playing = {s["seat"]: bool(s.get("playing", True)) for s in seats}
     sim.teams = bool((view.get("options") or {}).get("teams")) and len(sim.occ) == 4
+    sim.transfers = bool((view.get("options") or {}).get("transfer"))
     sim.trump = "scdh".index(dc.trump_suit(view))
     sim.att = [CARD[p["attack"]] for p in view.get("table_cards") or []]
     sim.dfn = [CARD[p["defence"]] if p.get("defence") else -1 for p in view.get("table_cards") or []]

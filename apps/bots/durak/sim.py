@@ -10,6 +10,10 @@ seat plays the ``normal`` heuristics. Cards are ints ``suit * 9 + rank``.
 from __future__ import annotations
 
 MAX_ATTACKS = 6
+#: Tie-break order of the cards: the order of their codes ("6c" < "6d" < ... < "As"), which is
+#: how the ``normal`` policy breaks ties, so the play-outs make the moves it would make.
+_CODES = [r + su for su in "scdh" for r in "6789TJQKA"]
+TIE = [sorted(_CODES).index(c) for c in _CODES]
 
 
 def _value(c: int, trump: int) -> int:
@@ -43,6 +47,7 @@ class Sim:
         "stock",
         "teams",
         "took",
+        "transfers",
         "trump",
         "unb",
     )  # fmt: skip
@@ -66,6 +71,7 @@ class Sim:
             "starter",
             "teams",
             "took",
+            "transfers",
             "trump",
             "unb",
             "steps",
@@ -90,10 +96,8 @@ class Sim:
 
     def throwers(self) -> list[int]:
         d = self.defender
-        if self.teams:
-            return [s for s in ((d + 1) & 3, (d + 3) & 3) if self.playing.get(s)]
         order = [(self.prio + k) & 3 for k in range(4)]
-        return [s for s in order if self.playing.get(s) and s != d]
+        return [s for s in order if self.playing.get(s) and s != d and not (self.teams and (s - d) % 2 == 0)]
 
     # ---------------------------------------------------------------- actions
     def ranks(self) -> set[int]:
@@ -134,7 +138,7 @@ class Sim:
         self.done = set()
 
     def transfer_target(self) -> int:
-        if self.took or self.unb != len(self.att) or len(self.att) >= MAX_ATTACKS:
+        if not self.transfers or self.took or self.unb != len(self.att) or len(self.att) >= MAX_ATTACKS:
             return -1
         target = self.next_opponent(self.defender)
         if target < 0 or len(self.hands[target]) < len(self.att) + 1:
@@ -200,7 +204,7 @@ class Sim:
                     counts[x % 9] += 1
             best, best_key = -1, None
             for x in hand:
-                key = (x % 9 + 10, x) if x // 9 == trump else (x % 9 - 1.5 * (counts[x % 9] - 1), x)
+                key = (x % 9 + 10, TIE[x]) if x // 9 == trump else (x % 9 - 1.5 * (counts[x % 9] - 1), TIE[x])
                 if best_key is None or key < best_key:
                     best, best_key = x, key
             self.attack(s, best)
@@ -235,7 +239,7 @@ class Sim:
                     continue
                 cheap = self._cheap_throws(fits)
                 if cheap:
-                    self.attack(s, min(cheap, key=lambda x: (_value(x, trump), x)))
+                    self.attack(s, min(cheap, key=lambda x: (_value(x, trump), TIE[x])))
                     return
                 self.done.add(s)
                 if s == self.prio:
