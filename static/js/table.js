@@ -4,7 +4,8 @@
  * Looks for the mount element `#table-app` and reads its data attributes:
  *   data-table-id   the table's id (required)
  *   data-ws-url     the socket URL (optional; default ws(s)://<host>/ws/tables/<id>/)
- *   data-lang       "ru" (default) or "en"
+ *   data-lang       "ru" (default) or "en": informative; the texts come from Django's
+ *                   JavaScript catalog, which the page loads (before this module) in its language
  *   data-lobby-url  where «Выйти» and «В лобби» go (default "/")
  *   data-theme      a theme before the first state arrives (club, yard, kitchen)
  *   data-transport  "fake" for rendering tests: no socket; frames sent are recorded
@@ -14,12 +15,10 @@
  */
 
 import { TableClient } from "./table/client.js";
-import { setLang } from "./table/i18n.js";
 
 export function mountTable(root = document.getElementById("table-app")) {
   if (!root) return null;
   const d = root.dataset;
-  setLang(d.lang || document.documentElement.lang || "ru");
   const client = new TableClient(root, {
     tableId: d.tableId,
     wsUrl: d.wsUrl || null,

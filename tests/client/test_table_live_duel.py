@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 from apps.accounts.models import User
 from apps.lobby import services as lobby
 from apps.rules import api
-from tests.client.test_table_live import PASSWORD, client_view, log_in, my_turn, table_url
+from tests.client.test_table_live import PASSWORD, client_view, log_in, table_url
 from tests.live import ARTIFACTS, LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
@@ -112,6 +112,15 @@ def take_or_name(page: Page) -> str:
     return "pass"
 
 
+def snapshot(page: Page) -> dict:
+    """The client's view, its seq and whether the person may act on it, read at one moment
+    (a view read before a separate "is it my turn?" could be one state older)."""
+    return page.evaluate(
+        "() => { const c = window.__tableClient;"
+        " return { ...c.view, seq: c.seq, my_turn: !c.pending && c.view.legal.length > 0 }; }"
+    )
+
+
 def settle(page: Page, seq: int) -> None:
     """Wait until the client shows a state after ``seq`` (the answer to its action) and is
     free to act again."""
@@ -160,8 +169,7 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
     try:
         while time.monotonic() < deadline:
             said.update(page.evaluate(SAID))
-            view = client_view(page)
-            view["seq"] = page.evaluate("() => window.__tableClient.seq")
+            view = snapshot(page)
             if view["deals"]:
                 break
             if not did["last_trick"] and view["phase"] == "play" and view["last_trick"] and cards_played >= 2:
@@ -174,7 +182,7 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
                 page.click('[data-control="last-trick"]')
                 did["last_trick"] = True
                 continue
-            if not my_turn(page):
+            if not view["my_turn"]:
                 page.wait_for_timeout(80)
                 continue
             if view["phase"] == "auction":
@@ -235,11 +243,10 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
     try:
         while time.monotonic() < deadline:
             said.update(page.evaluate(SAID))
-            view = client_view(page)
-            view["seq"] = page.evaluate("() => window.__tableClient.seq")
+            view = snapshot(page)
             if view["deals"]:
                 break
-            if not my_turn(page):
+            if not view["my_turn"]:
                 page.wait_for_timeout(80)
                 continue
             types = {a["type"] for a in view["legal"]}

@@ -17,8 +17,13 @@ import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.conf import settings
+from django.test import RequestFactory
+from django.urls import resolve, reverse
 from playwright.sync_api import expect
 
 from tests.client import views
@@ -37,13 +42,41 @@ RU = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10", "9": "9", "8": "8",
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    """The repository's files, and ``/jsi18n/?lang=xx``: Django's JavaScript catalog of ``xx``."""
+
+    catalogs: ClassVar[dict[str, bytes]] = {}
+
+    def do_GET(self):
+        url = urlsplit(self.path)
+        if url.path != "/jsi18n/":
+            return super().do_GET()
+        lang = parse_qs(url.query).get("lang", ["ru"])[0]
+        body = self.catalogs.get(lang, self.catalogs["ru"])
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
     def log_message(self, format, *args):
         pass
 
 
+def javascript_catalogs() -> dict[str, bytes]:
+    """What the site's ``javascript-catalog`` view answers in each language."""
+    catalogs = {}
+    for lang, _ in settings.LANGUAGES:
+        url = reverse("javascript-catalog", args=[lang])
+        match = resolve(url)
+        catalogs[lang] = match.func(RequestFactory().get(url), **match.kwargs).content
+    return catalogs
+
+
 @pytest.fixture(scope="module")
 def static_url():
-    """Serve the repository over HTTP on 127.0.0.1 for the module's tests."""
+    """Serve the repository (and the JavaScript catalogs) over HTTP on 127.0.0.1 for the module's tests."""
+    _QuietHandler.catalogs = javascript_catalogs()
     handler = functools.partial(_QuietHandler, directory=str(ROOT))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

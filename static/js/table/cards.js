@@ -5,13 +5,14 @@
  * A code is rank + suit: ranks 6 7 8 9 T J Q K A, suits s c d h (RULES.md).
  */
 
+import { gettext, gettext_noop } from "./i18n.js";
 import { svg } from "./dom.js";
 
 export const RANKS = "6789TJQKA";
 export const SUITS = "scdh";
 export const RU_RANK = { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "В", Q: "Д", K: "К", A: "Т" };
 export const SUIT_SYMBOL = { s: "♠", c: "♣", d: "♦", h: "♥" };
-export const SUIT_NAME = { s: "пики", c: "трефы", d: "бубны", h: "червы" };
+export const SUIT_NAME = { s: gettext_noop("пики"), c: gettext_noop("трефы"), d: gettext_noop("бубны"), h: gettext_noop("червы") };
 export const RED = new Set(["d", "h"]);
 
 /** Strength order, strongest first, for a plain suit and a trump in the belot family. */
@@ -38,8 +39,8 @@ export function cardLabel(code) {
 
 /** Trump code ("s", "nt", "all") as a short label: "♠", "БК", "ВК". */
 export function trumpLabel(trump) {
-  if (trump === "nt") return "БК";
-  if (trump === "all") return "ВК";
+  if (trump === "nt") return gettext("БК");
+  if (trump === "all") return gettext("ВК");
   return SUIT_SYMBOL[trump] || "";
 }
 

@@ -22,7 +22,7 @@ import { renderPanel } from "./panel.js";
 import { dealSummary, matchSummary, scoreSheet } from "./scores.js";
 import { renderMe, renderSeats } from "./seats.js";
 import { FakeSocket, TableSocket, tableSocketUrl } from "./socket.js";
-import { t } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
@@ -113,7 +113,7 @@ export class TableClient {
 
   onError(msg) {
     this.unlock();
-    this.toast(msg.message || t("Ошибка"));
+    this.toast(msg.message || gettext("Ошибка"));
     this.render();
     if (msg.code === "stale") this.sync();
   }
@@ -126,10 +126,10 @@ export class TableClient {
     this.status = status;
     const conn = this.parts.conn;
     conn.className = `conn conn-${status}`;
-    if (status === "open") conn.textContent = t("В сети");
-    else if (status === "closed") conn.textContent = t("Нет связи, переподключаемся…");
-    else if (status === "denied") conn.textContent = t("Ошибка");
-    else conn.textContent = t("Соединение…");
+    if (status === "open") conn.textContent = gettext("В сети");
+    else if (status === "closed") conn.textContent = gettext("Нет связи, переподключаемся…");
+    else if (status === "denied") conn.textContent = gettext("Ошибка");
+    else conn.textContent = gettext("Соединение…");
     if (status !== "open") this.unlock();
     this.root.classList.toggle("is-offline", status !== "open");
   }
@@ -141,7 +141,7 @@ export class TableClient {
     if (this.pending || !this.view || this.seq === null) return false;
     const frame = { op: "act", seq: this.seq, action, id: `a${++this.actCounter}` };
     if (!this.socket.send(frame)) {
-      this.toast(t("Нет связи, переподключаемся…"));
+      this.toast(gettext("Нет связи, переподключаемся…"));
       return false;
     }
     this.pending = true;
@@ -179,13 +179,13 @@ export class TableClient {
     const acts = cardActions(this.legal, code);
     if (this.view.game !== "durak") {
       if (acts.length) this.act(acts[0]);
-      else this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+      else this.toast(this.legal.length ? gettext("Так сыграть нельзя") : gettext("Сейчас не ваш ход"), "info");
       return;
     }
     this.ui.catchMode = false;
     if (this.ui.hints) {
       if (!acts.length) {
-        this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+        this.toast(this.legal.length ? gettext("Так сыграть нельзя") : gettext("Сейчас не ваш ход"), "info");
       } else if (acts.length === 1) {
         this.act(acts[0]);
         return;
@@ -202,10 +202,10 @@ export class TableClient {
       this.act(acts[0]);
       return;
     } else if (!acts.length) {
-      this.toast(t(this.legal.length ? "Так сыграть нельзя" : "Сейчас не ваш ход"), "info");
+      this.toast(this.legal.length ? gettext("Так сыграть нельзя") : gettext("Сейчас не ваш ход"), "info");
       this.ui.selected = null;
     } else {
-      this.toast(t("Выберите карту на столе"), "info");
+      this.toast(gettext("Выберите карту на столе"), "info");
     }
     this.render();
   }
@@ -216,7 +216,7 @@ export class TableClient {
     if (this.ui.catchMode) {
       const a = findLegal(this.legal, { type: "catch", card: code });
       if (a) this.act(a);
-      else this.toast(t("Так сыграть нельзя"), "info");
+      else this.toast(gettext("Так сыграть нельзя"), "info");
       return;
     }
     const sel = this.ui.selected;
@@ -225,7 +225,7 @@ export class TableClient {
         findLegal(this.legal, { type: "defend", card: sel, target: code }) ||
         findLegal(this.legal, { type: "transfer", card: sel });
       if (a) this.act(a);
-      else this.toast(t("Так сыграть нельзя"), "info");
+      else this.toast(gettext("Так сыграть нельзя"), "info");
       return;
     }
     if (this.ui.hints) {
@@ -302,8 +302,8 @@ export class TableClient {
     const action = findLegal(this.legal, { type: "concede" });
     if (!action) return;
     const ok = await confirmDialog(this.parts.toasts.parentElement, {
-      title: t("Отдать взятки"),
-      text: t("Отдать все оставшиеся взятки сопернику?"),
+      title: gettext("Отдать взятки"),
+      text: gettext("Отдать все оставшиеся взятки сопернику?"),
     });
     if (ok) this.act(action);
   }
@@ -314,7 +314,7 @@ export class TableClient {
 
   async surrender() {
     if (!this.inMatch) return;
-    const ok = await confirmDialog(this.root, { title: t("Сдаться?"), text: t("Сопернику будет записана победа.") });
+    const ok = await confirmDialog(this.root, { title: gettext("Сдаться?"), text: gettext("Сопернику будет записана победа.") });
     if (ok) this.act({ type: "surrender" });
   }
 
@@ -324,8 +324,8 @@ export class TableClient {
       return;
     }
     const ok = await confirmDialog(this.root, {
-      title: t("Выйти из комнаты?"),
-      text: t("Вы покинете стол. Незавершённая партия будет засчитана как поражение."),
+      title: gettext("Выйти из комнаты?"),
+      text: gettext("Вы покинете стол. Незавершённая партия будет засчитана как поражение."),
     });
     if (ok && this.act({ type: "leave" })) this.leaving = true;
   }
@@ -334,9 +334,9 @@ export class TableClient {
     const list = h(
       "dl",
       { class: "keys-help" },
-      KEYS_HELP.map(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, t(what))]),
+      KEYS_HELP.map(([k, what]) => [h("dt", {}, h("kbd", {}, gettext(k))), h("dd", {}, gettext(what))]),
     );
-    confirmDialog(this.root, { title: t("Клавиши"), text: null, ok: t("Закрыть") });
+    confirmDialog(this.root, { title: gettext("Клавиши"), text: null, ok: gettext("Закрыть") });
     const modal = this.root.querySelector(".modal:last-of-type .modal-title");
     if (modal) modal.after(list);
   }
@@ -353,10 +353,10 @@ export class TableClient {
       });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
-        this.toast(body.message || t("Ошибка"));
+        this.toast(body.message || gettext("Ошибка"));
       }
     } catch {
-      this.toast(t("Нет связи"));
+      this.toast(gettext("Нет связи"));
     }
   }
 
@@ -406,28 +406,28 @@ export class TableClient {
     const v = this.view;
     if (!v) return "";
     const legal = this.legal;
-    if (v.phase === "waiting") return t("Ждём игроков");
+    if (v.phase === "waiting") return gettext("Ждём игроков");
     if (!legal.length) {
       const names = (v.to_act || []).filter((s) => s !== v.seat).map((s) => seatName(v, s));
-      return names.length && PLAYING.has(v.phase) ? t("Ждём: {name}", { name: names.join(", ") }) : "";
+      return names.length && PLAYING.has(v.phase) ? interpolate(gettext("Ждём: %(name)s"), { name: names.join(", ") }) : "";
     }
-    if (this.ui.catchMode) return t("Выберите карту соперника, которую ловите");
+    if (this.ui.catchMode) return gettext("Выберите карту соперника, которую ловите");
     if (v.phase === "auction") {
-      if (hasType(legal, "bid") || hasType(legal, "capot") || hasType(legal, "contra")) return t("Выберите заявку или скажите «Пас»");
-      if (hasType(legal, "name")) return t("Назовите козырь");
-      return t("Возьмите козырь или скажите «Пас»");
+      if (hasType(legal, "bid") || hasType(legal, "capot") || hasType(legal, "contra")) return gettext("Выберите заявку или скажите «Пас»");
+      if (hasType(legal, "name")) return gettext("Назовите козырь");
+      return gettext("Возьмите козырь или скажите «Пас»");
     }
     const playable = playableCards(legal);
     const allPlayable = (v.hand || []).every((c) => playable.has(c));
     if (v.game === "durak") {
       if (hasType(legal, "defend") || hasType(legal, "take")) {
-        if (this.ui.selected) return t("Выберите карту на столе");
-        return t(hasType(legal, "transfer") ? "Отбейтесь, переведите или нажмите «Беру»" : "Отбейтесь или нажмите «Беру»");
+        if (this.ui.selected) return gettext("Выберите карту на столе");
+        return hasType(legal, "transfer") ? gettext("Отбейтесь, переведите или нажмите «Беру»") : gettext("Отбейтесь или нажмите «Беру»");
       }
-      if (!(v.table_cards || []).length) return t(allPlayable ? "Ходите любой картой" : "Ходите картой, которая приподнята");
-      return t("Подкиньте карту или нажмите «Бито»");
+      if (!(v.table_cards || []).length) return allPlayable ? gettext("Ходите любой картой") : gettext("Ходите картой, которая приподнята");
+      return gettext("Подкиньте карту или нажмите «Бито»");
     }
-    if (playable.size) return t(allPlayable ? "Ходите любой картой" : "Ходите картой, которая приподнята");
+    if (playable.size) return allPlayable ? gettext("Ходите любой картой") : gettext("Ходите картой, которая приподнята");
     return "";
   }
 
@@ -502,7 +502,7 @@ export class TableClient {
     else if (v.phase === "deal_over" && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
     if (content && v.phase !== "match_over") {
       content.prepend(
-        h("button", { type: "button", class: "summary-close", "aria-label": t("Закрыть"), onclick: () => {
+        h("button", { type: "button", class: "summary-close", "aria-label": gettext("Закрыть"), onclick: () => {
           this.ui.overlayClosedAt = this.seq;
           this.renderOverlay();
         } }, "×"),

@@ -7,7 +7,7 @@
  */
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext } from "./i18n.js";
 
 export function confirmDialog(host, { title, text, ok = null }) {
   return new Promise((resolve) => {
@@ -23,7 +23,7 @@ export function confirmDialog(host, { title, text, ok = null }) {
         done(false);
       }
     };
-    const okButton = h("button", { class: "btn btn-danger", type: "button", onclick: () => done(true) }, ok || t("Да"));
+    const okButton = h("button", { class: "btn btn-danger", type: "button", onclick: () => done(true) }, ok || gettext("Да"));
     const overlay = h(
       "div",
       { class: "modal-overlay", onclick: (ev) => ev.target === overlay && done(false) },
@@ -35,7 +35,7 @@ export function confirmDialog(host, { title, text, ok = null }) {
         h(
           "div",
           { class: "modal-actions" },
-          h("button", { class: "btn", type: "button", onclick: () => done(false) }, t("Отмена")),
+          h("button", { class: "btn", type: "button", onclick: () => done(false) }, gettext("Отмена")),
           okButton,
         ),
       ),

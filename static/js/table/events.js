@@ -6,7 +6,7 @@
 
 import { cardLabel } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 import { callText } from "./seats.js";
 import { KIND_WORD } from "./kinds.js";
 import { seatName } from "./view.js";
@@ -16,7 +16,7 @@ const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "ta
 const ECHOES = new Set([...AUCTION_TYPES, "play", "attack", "defend", "transfer", "done"]);
 
 export function kindWord(kind) {
-  return t(KIND_WORD[kind] || kind);
+  return gettext(KIND_WORD[kind] || kind);
 }
 
 /** An action in words: "9♥", "Т♠", "6♣ → 8♣", «Беру», «Бито»... */
@@ -27,23 +27,23 @@ export function actionText(a) {
     case "attack":
     case "transfer":
     case "catch":
-      return (a.type === "transfer" ? `${t("Перевести")} ` : a.type === "catch" ? `${t("Поймать!")} ` : "") + cardLabel(a.card);
+      return (a.type === "transfer" ? `${gettext("Перевести")} ` : a.type === "catch" ? `${gettext("Поймать!")} ` : "") + cardLabel(a.card);
     case "defend":
       return `${cardLabel(a.card)} → ${cardLabel(a.target)}`;
     case "take":
-      return t("Беру");
+      return gettext("Беру");
     case "done":
-      return t("Бито");
+      return gettext("Бито");
     case "declare":
-      return t("Объявить {what}", { what: "" }).trim();
+      return interpolate(gettext("Объявить %(what)s"), { what: "" }).trim();
     case "show":
-      return t("Показать");
+      return gettext("Показать");
     case "concede":
-      return t("Отдать взятки");
+      return gettext("Отдать взятки");
     case "surrender":
-      return t("Сдаться");
+      return gettext("Сдаться");
     case "leave":
-      return t("Выйти");
+      return gettext("Выйти");
     default:
       return AUCTION_TYPES.has(a.type) ? callText(a) : a.type;
   }
@@ -55,14 +55,14 @@ export function describeEvent(ev, view, hasMove = false) {
   const type = ev.type || "";
   const word = String(ev.word || ev.call || ev.name || "").toLowerCase();
   if (type === "reblot" || type === "rebelote" || word === "reblot" || word === "rebelote" || ev.second === true) {
-    if (["blot", "belote", "reblot", "rebelote"].includes(type)) return { text: t("Реблот!"), big: true };
+    if (["blot", "belote", "reblot", "rebelote"].includes(type)) return { text: gettext("Реблот!"), big: true };
   }
   if (hasMove && ECHOES.has(type)) return null;
   switch (type) {
     case "move": {
       if (ev.by === "timer" || ev.by === "system") return null;
-      const text = t("{name}: {what}", { name: who, what: actionText(ev.action) });
-      return { text: ev.by === "bot" ? `${text} · ${t("бот")}` : text, big: false };
+      const text = interpolate(gettext("%(name)s: %(what)s"), { name: who, what: actionText(ev.action) });
+      return { text: ev.by === "bot" ? `${text} · ${gettext("бот")}` : text, big: false };
     }
     case "contract":
       return null;
@@ -71,11 +71,11 @@ export function describeEvent(ev, view, hasMove = false) {
     case "combos":
       return null;
     case "false_accusation":
-      return { text: `${t("Ложное обвинение")}${who ? ` — ${who}` : ""}`, big: true };
+      return { text: `${gettext("Ложное обвинение")}${who ? ` — ${who}` : ""}`, big: true };
     case "game_over":
-      return { text: t("Игра окончена"), big: true };
+      return { text: gettext("Игра окончена"), big: true };
     case "left":
-      return { text: t("{name}: {what}", { name: who, what: t("вышел") }), big: true };
+      return { text: interpolate(gettext("%(name)s: %(what)s"), { name: who, what: gettext("вышел") }), big: true };
     case "out":
     case "draw":
     case "bout_over":
@@ -86,8 +86,8 @@ export function describeEvent(ev, view, hasMove = false) {
     case "blot":
     case "belote":
       // Деберц's king-and-queen of trumps is said «Бела» (seed 004), the others' «Блот!»
-      if (word === "bela" || view.game === "deberc") return { text: `${t("Бела")}${who ? ` — ${who}` : ""}`, big: true };
-      return { text: t("Блот!"), big: true };
+      if (word === "bela" || view.game === "deberc") return { text: `${gettext("Бела")}${who ? ` — ${who}` : ""}`, big: true };
+      return { text: gettext("Блот!"), big: true };
     case "bela":
       // whether the bela counted (its trick won by its owner) shows on the score sheet; it was said when played
       return null;
@@ -96,46 +96,46 @@ export function describeEvent(ev, view, hasMove = false) {
     case "declaration": {
       const kinds = ev.kinds || (ev.kind ? [ev.kind] : []);
       const cards = ev.cards ? ev.cards.map(cardLabel).join(" ") : "";
-      return { text: t("{name}: {what}", { name: who, what: kinds.map(kindWord).join(", ") || cards }), big: true };
+      return { text: interpolate(gettext("%(name)s: %(what)s"), { name: who, what: kinds.map(kindWord).join(", ") || cards }), big: true };
     }
     case "show":
     case "shown": {
       // the engine sends the shown combinations ({kind, cards}); older frames a flat card list
       const cards = ev.cards || (ev.combos || []).flatMap((c) => c.cards || []);
-      return { text: t("{name}: {what}", { name: who, what: cards.map(cardLabel).join(" ") || t("Показать") }), big: true };
+      return { text: interpolate(gettext("%(name)s: %(what)s"), { name: who, what: cards.map(cardLabel).join(" ") || gettext("Показать") }), big: true };
     }
     case "trick":
     case "trick_won": {
       const winner = typeof ev.winner === "number" ? seatName(view, ev.winner) : who;
-      return { text: t("{name} берёт взятку", { name: winner }), big: false };
+      return { text: interpolate(gettext("%(name)s берёт взятку"), { name: winner }), big: false };
     }
     case "deal_scored":
     case "deal_over":
     case "deal_end":
     case "scored":
-      return { text: t("Сдача записана"), big: true };
+      return { text: gettext("Сдача записана"), big: true };
     case "timeout":
-      return { text: t("{name} не успел — ход за него", { name: who }), big: true };
+      return { text: interpolate(gettext("%(name)s не успел — ход за него"), { name: who }), big: true };
     case "bot":
     case "bot_moved":
     case "bot_move":
-      return { text: t("{name} (бот) сходил", { name: who }), big: false };
+      return { text: interpolate(gettext("%(name)s (бот) сходил"), { name: who }), big: false };
     case "redeal":
-      return { text: t("Пересдача"), big: true };
+      return { text: gettext("Пересдача"), big: true };
     case "deberc":
-      return { text: `${t("Деберц!")}${who ? ` — ${who}` : ""}`, big: true };
+      return { text: `${gettext("Деберц!")}${who ? ` — ${who}` : ""}`, big: true };
     case "catch":
     case "caught": {
       const fair = ev.fair === true || ev.success === false || ev.false_accusation === true;
-      return { text: fair ? t("Ложное обвинение") : t("{name} ловит шулера!", { name: who }), big: true };
+      return { text: fair ? gettext("Ложное обвинение") : interpolate(gettext("%(name)s ловит шулера!"), { name: who }), big: true };
     }
     case "transfer":
-      return { text: t("{name}: перевод", { name: who }), big: true };
+      return { text: interpolate(gettext("%(name)s: перевод"), { name: who }), big: true };
     case "match_over":
-      return { text: t("Игра окончена"), big: true };
+      return { text: gettext("Игра окончена"), big: true };
     default:
-      if (AUCTION_TYPES.has(type)) return { text: t("{name}: {what}", { name: who, what: callText(ev) }), big: false };
-      if (ECHOES.has(type)) return { text: t("{name}: {what}", { name: who, what: actionText(ev) }), big: false };
+      if (AUCTION_TYPES.has(type)) return { text: interpolate(gettext("%(name)s: %(what)s"), { name: who, what: callText(ev) }), big: false };
+      if (ECHOES.has(type)) return { text: interpolate(gettext("%(name)s: %(what)s"), { name: who, what: actionText(ev) }), big: false };
       return null;
   }
 }

@@ -4,7 +4,7 @@
  */
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, gettext_noop } from "./i18n.js";
 
 export function buildLayout(root, handlers) {
   const parts = {};
@@ -20,13 +20,13 @@ export function buildLayout(root, handlers) {
     "menu",
     h(
       "nav",
-      { class: "tbar-menu", "aria-label": t("Меню") },
-      h("label", { class: "switch" }, hintsInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, t("Подсказки ходов"))),
-      ref("lastButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "last-trick", "aria-pressed": "false", onclick: handlers.toggleLast }, t("Последняя взятка"))),
-      ref("sheetButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "sheet", "aria-pressed": "false", onclick: handlers.toggleSheet }, t("Счёт"))),
-      h("button", { type: "button", class: "btn btn-ghost", "data-control": "keys", onclick: handlers.showKeys }, t("Клавиши")),
-      ref("surrenderButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "surrender", onclick: handlers.surrender }, t("Сдаться"))),
-      ref("leaveButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "leave", onclick: handlers.leave }, t("Выйти"))),
+      { class: "tbar-menu", "aria-label": gettext("Меню") },
+      h("label", { class: "switch" }, hintsInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, gettext("Подсказки ходов"))),
+      ref("lastButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "last-trick", "aria-pressed": "false", onclick: handlers.toggleLast }, gettext("Последняя взятка"))),
+      ref("sheetButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "sheet", "aria-pressed": "false", onclick: handlers.toggleSheet }, gettext("Счёт"))),
+      h("button", { type: "button", class: "btn btn-ghost", "data-control": "keys", onclick: handlers.showKeys }, gettext("Клавиши")),
+      ref("surrenderButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "surrender", onclick: handlers.surrender }, gettext("Сдаться"))),
+      ref("leaveButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "leave", onclick: handlers.leave }, gettext("Выйти"))),
     ),
   );
   const bar = h(
@@ -34,8 +34,8 @@ export function buildLayout(root, handlers) {
     { class: "tbar" },
     ref("title", h("div", { class: "tbar-title" })),
     ref("contract", h("div", { class: "tbar-info" })),
-    ref("conn", h("div", { class: "conn", role: "status" }, t("Соединение…"))),
-    h("button", { type: "button", class: "btn btn-ghost tbar-menu-toggle", "aria-label": t("Меню"), onclick: () => root.classList.toggle("menu-open") }, "☰"),
+    ref("conn", h("div", { class: "conn", role: "status" }, gettext("Соединение…"))),
+    h("button", { type: "button", class: "btn btn-ghost tbar-menu-toggle", "aria-label": gettext("Меню"), onclick: () => root.classList.toggle("menu-open") }, "☰"),
     menu,
   );
   const felt = ref(
@@ -54,8 +54,8 @@ export function buildLayout(root, handlers) {
     "sheet",
     h(
       "aside",
-      { class: "sheet", "aria-label": t("Счёт") },
-      h("h2", { class: "sheet-title" }, t("Счёт")),
+      { class: "sheet", "aria-label": gettext("Счёт") },
+      h("h2", { class: "sheet-title" }, gettext("Счёт")),
       ref("sheetBody", h("div", { class: "sheet-body" })),
       ref("feed", h("ol", { class: "feed", "aria-label": "events" })),
     ),
@@ -78,17 +78,17 @@ export function buildLayout(root, handlers) {
 }
 
 export const KEYS_HELP = [
-  ["1 … 9, 0", "карта руки по порядку"],
-  ["← →", "выбрать карту руки"],
-  ["↑ ↓", "выбрать карту на столе"],
-  ["Enter, пробел", "сыграть выбранную карту"],
-  ["P", "пас"],
-  ["T", "«Беру»"],
-  ["D", "«Бито»"],
-  ["C", "«Поймать!»"],
-  ["L", "последняя взятка"],
-  ["S", "счёт"],
-  ["H", "подсказки ходов"],
-  ["F2 / F4 / F8", "объявить / показать / отдать взятки"],
-  ["Esc", "отменить выбор"],
+  ["1 … 9, 0", gettext_noop("карта руки по порядку")],
+  ["← →", gettext_noop("выбрать карту руки")],
+  ["↑ ↓", gettext_noop("выбрать карту на столе")],
+  [gettext_noop("Enter, пробел"), gettext_noop("сыграть выбранную карту")],
+  ["P", gettext_noop("пас")],
+  ["T", gettext_noop("«Беру»")],
+  ["D", gettext_noop("«Бито»")],
+  ["C", gettext_noop("«Поймать!»")],
+  ["L", gettext_noop("последняя взятка")],
+  ["S", gettext_noop("счёт")],
+  ["H", gettext_noop("подсказки ходов")],
+  ["F2 / F4 / F8", gettext_noop("объявить / показать / отдать взятки")],
+  ["Esc", gettext_noop("отменить выбор")],
 ];

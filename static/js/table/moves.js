@@ -3,6 +3,7 @@
  * SCENARIOS.md) and the hand. Pure functions: no DOM, no state.
  */
 
+import { gettext_noop } from "./i18n.js";
 import { rankOf, suitOf } from "./cards.js";
 
 const CARD_TYPES = new Set(["play", "attack", "defend", "transfer"]);
@@ -69,7 +70,7 @@ export function combinationsInHand(hand, { trump = null, combos = "all" } = {}) 
   }
   if (combos !== "no_carre_hundred") {
     const carreRanks = trump === "nt" ? "ATKQJ" : "J9ATKQ";
-    for (const r of carreRanks) if (countByRank[r] === 4) kinds.push("каре");
+    for (const r of carreRanks) if (countByRank[r] === 4) kinds.push(gettext_noop("каре"));
   }
   const runs = [];
   for (const ranks of Object.values(ranksBySuit)) {
@@ -86,9 +87,9 @@ export function combinationsInHand(hand, { trump = null, combos = "all" } = {}) 
   }
   runs.sort((a, b) => b - a);
   for (const len of runs) {
-    if (len >= 5 && combos !== "no_carre_hundred") kinds.push("сто");
-    else if (len >= 4) kinds.push("50");
-    else kinds.push("терц");
+    if (len >= 5 && combos !== "no_carre_hundred") kinds.push(gettext_noop("сто"));
+    else if (len >= 4) kinds.push(gettext_noop("50"));
+    else kinds.push(gettext_noop("терц"));
   }
   return kinds;
 }

@@ -8,7 +8,7 @@
 
 import { SUIT_NAME, trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 import { combinationsInHand, findLegal, hasType, ofType } from "./moves.js";
 import { trumpOf } from "./trick.js";
 import { isBelot } from "./view.js";
@@ -32,9 +32,9 @@ function button(label, action, ctx, extra = {}) {
 }
 
 function trumpName(trump) {
-  if (trump === "nt") return t("без козыря");
-  if (trump === "all") return t("все козыри");
-  return t(SUIT_NAME[trump]);
+  if (trump === "nt") return gettext("без козыря");
+  if (trump === "all") return gettext("все козыри");
+  return gettext(SUIT_NAME[trump]);
 }
 
 /** Trumps a bid may name at this table (suits, БК unless `no_trump` is off, ВК in Gambler). */
@@ -52,7 +52,7 @@ function bidPanel(view, ctx) {
   if (!bidTrumps.has(chosen)) chosen = trumps.find((tr) => bidTrumps.has(tr)) || trumps[0];
   const tabs = h(
     "div",
-    { class: "bid-trumps", role: "radiogroup", "aria-label": t("Козырь") },
+    { class: "bid-trumps", role: "radiogroup", "aria-label": gettext("Козырь") },
     trumps.map((tr) =>
       h(
         "button",
@@ -83,12 +83,12 @@ function bidPanel(view, ctx) {
   const calls = h(
     "div",
     { class: "bid-calls" },
-    button(`${t("Капот")} ${trumpLabel(chosen)}`, findLegal(legal, { type: "capot", trump: chosen }), ctx, {
+    button(`${gettext("Капот")} ${trumpLabel(chosen)}`, findLegal(legal, { type: "capot", trump: chosen }), ctx, {
       name: "capot",
     }),
-    button(t("Контра"), findLegal(legal, { type: "contra" }), ctx, { name: "contra" }),
-    button(t("Реконтра"), findLegal(legal, { type: "recontra" }), ctx, { name: "recontra" }),
-    button(t("Пас"), findLegal(legal, { type: "pass" }), ctx, { class: "btn-pass", name: "pass" }),
+    button(gettext("Контра"), findLegal(legal, { type: "contra" }), ctx, { name: "contra" }),
+    button(gettext("Реконтра"), findLegal(legal, { type: "recontra" }), ctx, { name: "recontra" }),
+    button(gettext("Пас"), findLegal(legal, { type: "pass" }), ctx, { class: "btn-pass", name: "pass" }),
   );
   return h("div", { class: "auction auction-bids" }, tabs, values, calls);
 }
@@ -99,7 +99,7 @@ function takeNamePanel(view, ctx) {
   const names = ofType(legal, "name");
   const items = [];
   if (hasType(legal, "take") || (!names.length && hasType(legal, "pass"))) {
-    items.push(button(t("Беру"), findLegal(legal, { type: "take" }), ctx, { class: "btn-primary", name: "take" }));
+    items.push(button(gettext("Беру"), findLegal(legal, { type: "take" }), ctx, { class: "btn-primary", name: "take" }));
   }
   if (names.length) {
     const keepChoices = new Set(names.filter((a) => "keep" in a).map((a) => a.keep));
@@ -117,7 +117,7 @@ function takeNamePanel(view, ctx) {
               checked: keep === true,
               onchange: (ev) => ctx.setKeep(ev.target.checked),
             }),
-            t("Забрать открытую карту"),
+            gettext("Забрать открытую карту"),
           ),
         );
       }
@@ -126,7 +126,7 @@ function takeNamePanel(view, ctx) {
     items.push(
       h(
         "div",
-        { class: "name-trumps", "aria-label": t("Назвать козырь") },
+        { class: "name-trumps", "aria-label": gettext("Назвать козырь") },
         trumps.map((tr) => {
           const action = keep === null ? findLegal(legal, { type: "name", trump: tr }) : findLegal(legal, { type: "name", trump: tr, keep });
           return button(`${trumpLabel(tr)} ${trumpName(tr)}`, action, ctx, { class: `btn-trump suit-${tr}`, name: `name-${tr}` });
@@ -134,7 +134,7 @@ function takeNamePanel(view, ctx) {
       ),
     );
   }
-  items.push(button(t("Пас"), findLegal(legal, { type: "pass" }), ctx, { class: "btn-pass", name: "pass" }));
+  items.push(button(gettext("Пас"), findLegal(legal, { type: "pass" }), ctx, { class: "btn-pass", name: "pass" }));
   return h("div", { class: "auction auction-take" }, items);
 }
 
@@ -144,8 +144,8 @@ export function declareLabel(view) {
     trump: trumpOf(view),
     combos: (view.options || {}).combos || "all",
   });
-  const what = kinds.length ? kinds.map((k) => t(k)).join(" + ") : t("терц");
-  return t("Объявить {what}", { what });
+  const what = kinds.length ? kinds.map((k) => gettext(k)).join(" + ") : gettext("терц");
+  return interpolate(gettext("Объявить %(what)s"), { what });
 }
 
 /** Buttons during play. */
@@ -156,24 +156,24 @@ function playButtons(view, ctx) {
     items.push(button(declareLabel(view), findLegal(legal, { type: "declare" }), ctx, { class: "btn-primary", title: "F2" }));
   }
   if (hasType(legal, "show")) {
-    items.push(button(t("Показать"), findLegal(legal, { type: "show" }), ctx, { class: "btn-primary", title: "F4" }));
+    items.push(button(gettext("Показать"), findLegal(legal, { type: "show" }), ctx, { class: "btn-primary", title: "F4" }));
   }
   if (hasType(legal, "concede")) {
-    items.push(button(t("Отдать взятки"), findLegal(legal, { type: "concede" }), ctx, { title: "F8", onclick: () => ctx.concede() }));
+    items.push(button(gettext("Отдать взятки"), findLegal(legal, { type: "concede" }), ctx, { title: "F8", onclick: () => ctx.concede() }));
   }
   if (view.game === "durak") {
     const selectedTransfer = ctx.ui.selected && findLegal(legal, { type: "transfer", card: ctx.ui.selected });
     const transfers = ofType(legal, "transfer");
     if (transfers.length) {
       items.push(
-        button(t("Перевести"), selectedTransfer || (transfers.length === 1 ? transfers[0] : null), ctx, {
+        button(gettext("Перевести"), selectedTransfer || (transfers.length === 1 ? transfers[0] : null), ctx, {
           name: "transfer",
           onclick: () => ctx.act(selectedTransfer || transfers[0]),
         }),
       );
     }
-    if (hasType(legal, "take") || ctx.isDefender) items.push(button(t("Беру"), findLegal(legal, { type: "take" }), ctx, { name: "take" }));
-    if (hasType(legal, "done") || !ctx.isDefender) items.push(button(t("Бито"), findLegal(legal, { type: "done" }), ctx, { name: "done" }));
+    if (hasType(legal, "take") || ctx.isDefender) items.push(button(gettext("Беру"), findLegal(legal, { type: "take" }), ctx, { name: "take" }));
+    if (hasType(legal, "done") || !ctx.isDefender) items.push(button(gettext("Бито"), findLegal(legal, { type: "done" }), ctx, { name: "done" }));
     if ((view.options || {}).cheating) {
       items.push(
         h(
@@ -186,7 +186,7 @@ function playButtons(view, ctx) {
             "aria-pressed": String(Boolean(ctx.ui.catchMode)),
             onclick: () => ctx.toggleCatch(),
           },
-          t("Поймать!"),
+          gettext("Поймать!"),
         ),
       );
     }
@@ -217,7 +217,7 @@ export function renderPanel(el, view, ctx) {
           "aria-pressed": String(Boolean(me.ready)),
           onclick: () => ctx.setReady(!me.ready),
         },
-        t(me.ready ? "Не готов" : "Готов"),
+        (me.ready ? gettext("Не готов") : gettext("Готов")),
       ),
     );
   } else if (["play", "check", "auction"].includes(view.phase)) {

@@ -5,41 +5,41 @@
 
 import { trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { scoreSides, seatName } from "./view.js";
 
 const REASON = {
-  target: "цель",
-  deberc: "деберц",
-  fool: "дурак",
-  draw: "ничья",
-  surrender: "сдался",
-  leave: "вышел",
-  disconnect: "отключился",
+  target: gettext_noop("цель"),
+  deberc: gettext_noop("деберц"),
+  fool: gettext_noop("дурак"),
+  draw: gettext_noop("ничья"),
+  surrender: gettext_noop("сдался"),
+  leave: gettext_noop("вышел"),
+  disconnect: gettext_noop("отключился"),
 };
 
 function durakRow(view, deal, i) {
   let text;
-  if (deal.draw) text = t("Ничья");
-  else if (deal.fool !== null && deal.fool !== undefined) text = t("Дурак: {name}", { name: seatName(view, deal.fool) });
-  else text = t("Победа: {names}", { names: (deal.winners || []).map((s) => seatName(view, s)).join(", ") });
+  if (deal.draw) text = gettext("Ничья");
+  else if (deal.fool !== null && deal.fool !== undefined) text = interpolate(gettext("Дурак: %(name)s"), { name: seatName(view, deal.fool) });
+  else text = interpolate(gettext("Победа: %(names)s"), { names: (deal.winners || []).map((s) => seatName(view, s)).join(", ") });
   return h("tr", {}, h("th", { scope: "row" }, String(i + 1)), h("td", { colspan: 4 }, text));
 }
 
 /** A short note on a belot deal: contract and whether it was made. */
 function dealNote(view, deal) {
-  if (deal.redeal) return t("Пересдача");
+  if (deal.redeal) return gettext("Пересдача");
   const c = deal.contract || {};
   const bits = [];
-  if (c.capot) bits.push(t("капот"));
+  if (c.capot) bits.push(gettext("капот"));
   else if (c.value) bits.push(String(c.value));
   if (c.trump || deal.trump) bits.push(trumpLabel(c.trump || deal.trump));
   if (c.multiplier === 2) bits.push("×2");
   if (c.multiplier === 4) bits.push("×4");
-  if (deal.made === true) bits.push(t("выполнен"));
-  if (deal.made === false) bits.push(t("не выполнен"));
-  if (deal.outcome === "bait") bits.push(t("байт"));
-  if (deal.outcome === "hanging") bits.push(t("висят"));
+  if (deal.made === true) bits.push(gettext("выполнен"));
+  if (deal.made === false) bits.push(gettext("не выполнен"));
+  if (deal.outcome === "bait") bits.push(gettext("байт"));
+  if (deal.outcome === "hanging") bits.push(gettext("висят"));
   return bits.join(" ");
 }
 
@@ -47,14 +47,14 @@ function dealNote(view, deal) {
 export function scoreSheet(view) {
   const deals = view.deals || [];
   if (view.game === "durak") {
-    if (!deals.length) return h("p", { class: "sheet-empty" }, t("Партия идёт"));
+    if (!deals.length) return h("p", { class: "sheet-empty" }, gettext("Партия идёт"));
     return h("table", { class: "sheet-table" }, h("tbody", {}, deals.map((d, i) => durakRow(view, d, i))));
   }
   const sides = scoreSides(view);
   const head = h(
     "tr",
     {},
-    h("th", { scope: "col" }, t("Сдача")),
+    h("th", { scope: "col" }, gettext("Сдача")),
     sides.map((s) => h("th", { scope: "col", title: s.sub }, s.label)),
   );
   const rows = deals.map((d, i) =>
@@ -69,7 +69,7 @@ export function scoreSheet(view) {
   const foot = h(
     "tr",
     { class: "sheet-total" },
-    h("th", { scope: "row" }, t("Итого")),
+    h("th", { scope: "row" }, gettext("Итого")),
     sides.map((_, k) => h("td", {}, String(totals[k] ?? 0))),
   );
   return h("table", { class: "sheet-table" }, h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot));
@@ -84,12 +84,12 @@ function detailRow(label, values) {
 export function dealSummary(view) {
   const deal = (view.deals || [])[view.deals.length - 1];
   if (!deal) return null;
-  if (view.game === "durak") return h("div", { class: "summary" }, h("h2", {}, t("Сдача окончена")), scoreSheet(view));
+  if (view.game === "durak") return h("div", { class: "summary" }, h("h2", {}, gettext("Сдача окончена")), scoreSheet(view));
   const sides = scoreSides(view);
   return h(
     "div",
     { class: "summary", "data-summary": "deal" },
-    h("h2", {}, t("Сдача окончена")),
+    h("h2", {}, gettext("Сдача окончена")),
     h("p", { class: "summary-note" }, dealNote(view, deal)),
     h(
       "table",
@@ -98,15 +98,15 @@ export function dealSummary(view) {
       h(
         "tbody",
         {},
-        detailRow(t("Взятки"), deal.tricks),
-        detailRow(t("Очки карт"), deal.card_points),
-        detailRow(t("Комбинации"), deal.combos),
-        detailRow(t(view.game === "deberc" ? "Бела" : "Блот"), deal.belote),
-        detailRow(t("Записано"), deal.scores),
-        detailRow(t("Итого"), view.totals),
+        detailRow(gettext("Взятки"), deal.tricks),
+        detailRow(gettext("Очки карт"), deal.card_points),
+        detailRow(gettext("Комбинации"), deal.combos),
+        detailRow((view.game === "deberc" ? gettext("Бела") : gettext("Блот")), deal.belote),
+        detailRow(gettext("Записано"), deal.scores),
+        detailRow(gettext("Итого"), view.totals),
       ),
     ),
-    h("p", { class: "summary-foot" }, t("Следующая сдача начнётся сама")),
+    h("p", { class: "summary-foot" }, gettext("Следующая сдача начнётся сама")),
   );
 }
 
@@ -116,15 +116,15 @@ export function matchSummary(view, lobbyUrl) {
   const winners = result.winners || [];
   const won = view.seat !== null && winners.includes(view.seat);
   const title = winners.length
-    ? t("Победа: {names}", { names: winners.map((s) => (s === view.seat ? t("Вы") : seatName(view, s))).join(", ") })
-    : t("Ничья");
+    ? interpolate(gettext("Победа: %(names)s"), { names: winners.map((s) => (s === view.seat ? gettext("Вы") : seatName(view, s))).join(", ") })
+    : gettext("Ничья");
   return h(
     "div",
     { class: ["summary", "summary-match", won && "is-won"], "data-summary": "match" },
-    h("h2", {}, t("Партия окончена")),
+    h("h2", {}, gettext("Партия окончена")),
     h("p", { class: "summary-winners" }, title),
-    result.reason ? h("p", { class: "summary-note" }, t("Причина: {r}", { r: t(REASON[result.reason] || result.reason) })) : null,
+    result.reason ? h("p", { class: "summary-note" }, interpolate(gettext("Причина: %(r)s"), { r: gettext(REASON[result.reason] || result.reason) })) : null,
     scoreSheet(view),
-    h("a", { class: "btn btn-primary", href: lobbyUrl }, t("В лобби")),
+    h("a", { class: "btn btn-primary", href: lobbyUrl }, gettext("В лобби")),
   );
 }

@@ -6,29 +6,29 @@
 
 import { cardBack, cardLabel, trumpLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { isToAct } from "./moves.js";
 import { KIND_WORD } from "./kinds.js";
 import { declarations, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
 
-const BOT_LEVEL = { easy: "лёгкий", normal: "обычный", hard: "сложный" };
+const BOT_LEVEL = { easy: gettext_noop("лёгкий"), normal: gettext_noop("обычный"), hard: gettext_noop("сложный") };
 const MAX_BACKS = 8;
 
 /** The text of an auction call: "Пас", "9♥", "Капот ♠", "Контра", "Беру", "♦"... */
 export function callText(call) {
   switch (call.type) {
     case "pass":
-      return t("Пас");
+      return gettext("Пас");
     case "bid":
       return `${call.value} ${trumpLabel(call.trump)}`;
     case "capot":
-      return `${t("Капот")} ${trumpLabel(call.trump)}`;
+      return `${gettext("Капот")} ${trumpLabel(call.trump)}`;
     case "contra":
-      return t("Контра");
+      return gettext("Контра");
     case "recontra":
-      return t("Реконтра");
+      return gettext("Реконтра");
     case "take":
-      return t("Беру");
+      return gettext("Беру");
     case "name":
       return trumpLabel(call.trump);
     default:
@@ -42,7 +42,7 @@ function backs(count) {
     "div",
     { class: "seat-backs", style: `--n:${shown}` },
     Array.from({ length: shown }, () => h("span", { class: "mini-back" }, cardBack())),
-    h("span", { class: "seat-count", title: t("карт: {n}", { n: count }) }, String(count)),
+    h("span", { class: "seat-count", title: interpolate(gettext("карт: %(n)s"), { n: count }) }, String(count)),
   );
 }
 
@@ -54,22 +54,22 @@ export function seatPlate(view, seat, ctx) {
   const dealer = (typeof view.obligation === "number" ? view.obligation : view.dealer) === seat;
   const turn = isToAct(view, seat) && !["deal_over", "match_over", "waiting"].includes(view.phase);
   const tags = [];
-  if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${t("бот")} · ${t(BOT_LEVEL[info.bot] || info.bot)}`));
-  if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, t(view.game === "deberc" ? "обяз" : "сдаёт")));
-  if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, t("нет связи")));
+  if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${gettext("бот")} · ${gettext(BOT_LEVEL[info.bot] || info.bot)}`));
+  if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, (view.game === "deberc" ? gettext("обяз") : gettext("сдаёт"))));
+  if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, gettext("нет связи")));
   const saidBelote = (view.belote || []).some((b) => b && b.seat === seat && b.said);
-  if (saidBelote) tags.push(h("span", { class: "tag tag-belote" }, t("блот")));
+  if (saidBelote) tags.push(h("span", { class: "tag tag-belote" }, gettext("блот")));
   if (view.phase === "waiting" && info && !empty) {
-    tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, t(info.ready ? "готов" : "не готов")));
+    tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, (info.ready ? gettext("готов") : gettext("не готов"))));
   }
-  if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, t("вышел из игры")));
+  if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, gettext("вышел из игры")));
   return h(
     "div",
     {
       class: ["seat-plate", turn && "is-turn", dealer && "is-dealer", empty && "is-empty"],
       "data-seat": seat,
     },
-    h("span", { class: "seat-name" }, empty ? t("Свободно") : seatName(view, seat)),
+    h("span", { class: "seat-name" }, empty ? gettext("Свободно") : seatName(view, seat)),
     tags,
     turn ? ctx.countdown(seat) : null,
   );
@@ -85,7 +85,7 @@ function bubble(view, seat, ctx) {
       h(
         "span",
         { class: "bubble-decl" },
-        decl.cards.length ? decl.cards.map(cardLabel).join(" ") : decl.kinds.map((k) => t(KIND_WORD[k] || k)).join(", "),
+        decl.cards.length ? decl.cards.map(cardLabel).join(" ") : decl.kinds.map((k) => gettext(KIND_WORD[k] || k)).join(", "),
       ),
     );
   }
@@ -117,7 +117,7 @@ export function renderSeats(el, view, ctx) {
 /** My own plate (bottom bar) with my bubble. */
 export function renderMe(el, view, ctx) {
   if (view.seat === null || view.seat === undefined) {
-    el.replaceChildren(h("span", { class: "spectator" }, t("Смотрите как зритель")));
+    el.replaceChildren(h("span", { class: "spectator" }, gettext("Смотрите как зритель")));
     return;
   }
   fill(el, seatPlate(view, view.seat, ctx), bubble(view, view.seat, ctx));

@@ -9,7 +9,7 @@
  */
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 
 export function formatSeconds(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -50,12 +50,12 @@ export class Countdown {
   text(now, kind) {
     if (this.deadline === null) return "";
     const left = this.deadline - now;
-    if (kind === "check") return t("Проверка: {s} с", { s: Math.max(0, Math.ceil(left / 1000)) });
+    if (kind === "check") return interpolate(gettext("Проверка: %(s)s с"), { s: Math.max(0, Math.ceil(left / 1000)) });
     if (left > 0 || this.reserve === null) {
       const main = formatSeconds(left);
-      return this.reserve === null ? main : `${main} · ${t("запас {s}", { s: formatSeconds(this.reserve) })}`;
+      return this.reserve === null ? main : `${main} · ${interpolate(gettext("запас %(s)s"), { s: formatSeconds(this.reserve) })}`;
     }
-    return t("запас {s}", { s: formatSeconds(this.reserve + left) });
+    return interpolate(gettext("запас %(s)s"), { s: formatSeconds(this.reserve + left) });
   }
 
   update(el, now) {

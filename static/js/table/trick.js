@@ -6,7 +6,7 @@
 
 import { cardBack, cardFace, cardLabel, trumpLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 import { faceUpCard, isBelot, seatName, seatPosition, stockCount } from "./view.js";
 
 /** Cards on the table at the previous render: only newly laid cards animate in. */
@@ -84,7 +84,7 @@ function deck(view) {
     "div",
     { class: "deck" },
     count ? h("div", { class: "deck-stock" }, cardBack(), h("span", { class: "deck-count" }, String(count))) : null,
-    up ? h("div", { class: "deck-up", title: t("Открытая карта") }, cardFace(up)) : null,
+    up ? h("div", { class: "deck-up", title: gettext("Открытая карта") }, cardFace(up)) : null,
   );
 }
 
@@ -93,7 +93,7 @@ function firstDealerCaption(view) {
   const fd = view.first_dealer;
   if (!fd || view.number !== 0 || view.phase !== "auction" || !Array.isArray(fd.cards)) return null;
   const cards = fd.cards.map((c) => cardLabel(c.card)).join(" ");
-  return h("div", { class: "centre-caption first-dealer" }, t("До первого туза: {cards} — сдаёт {name}", { cards, name: seatName(view, fd.dealer) }));
+  return h("div", { class: "centre-caption first-dealer" }, interpolate(gettext("До первого туза: %(cards)s — сдаёт %(name)s"), { cards, name: seatName(view, fd.dealer) }));
 }
 
 /** Render the centre into `el`: current trick or bout, or the last trick when `ui.showLast`. */
@@ -102,7 +102,7 @@ export function renderCentre(el, view, ctx) {
   const items = [];
   shownNow = new Set();
   if (showLast) {
-    items.push(h("div", { class: "centre-caption" }, t("Последняя взятка")));
+    items.push(h("div", { class: "centre-caption" }, gettext("Последняя взятка")));
     items.push(isBelot(view) ? trickCards(view, view.last_trick) : boutCards(view.last_trick, ctx.readOnly));
   } else if (isBelot(view)) {
     const first = firstDealerCaption(view);
@@ -123,20 +123,20 @@ export function renderContract(el, view) {
   const c = view.contract;
   const bid = view.bid;
   if (view.phase === "auction" && bid && typeof bid.seat === "number") {
-    const what = bid.capot ? `${t("Капот")} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
-    const contra = view.contra ? ` · ${t("контра")}` : "";
-    bits.push(h("span", { class: "badge badge-contract" }, `${t("Заявка")}: ${what} · ${seatName(view, bid.seat)}${contra}`));
+    const what = bid.capot ? `${gettext("Капот")} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
+    const contra = view.contra ? ` · ${gettext("контра")}` : "";
+    bits.push(h("span", { class: "badge badge-contract" }, `${gettext("Заявка")}: ${what} · ${seatName(view, bid.seat)}${contra}`));
   }
   if (c && (c.value || c.capot || c.trump)) {
-    const what = c.capot ? t("Капот") : c.value ? String(c.value) : "";
-    const mult = c.multiplier === 2 ? ` ×2 ${t("контра")}` : c.multiplier === 4 ? ` ×4 ${t("реконтра")}` : "";
+    const what = c.capot ? gettext("Капот") : c.value ? String(c.value) : "";
+    const mult = c.multiplier === 2 ? ` ×2 ${gettext("контра")}` : c.multiplier === 4 ? ` ×4 ${gettext("реконтра")}` : "";
     const who = typeof c.seat === "number" ? ` · ${seatName(view, c.seat)}` : "";
     bits.push(
-      h("span", { class: "badge badge-contract" }, `${t("Заказ")}: ${what} ${trumpLabel(c.trump || view.trump)}${mult}${who}`),
+      h("span", { class: "badge badge-contract" }, `${gettext("Заказ")}: ${what} ${trumpLabel(c.trump || view.trump)}${mult}${who}`),
     );
   } else if (trumpOf(view)) {
     const trump = trumpOf(view);
-    bits.push(h("span", { class: ["badge", "badge-trump", `suit-${trump}`] }, `${t("Козырь")}: ${trumpLabel(trump)}`));
+    bits.push(h("span", { class: ["badge", "badge-trump", `suit-${trump}`] }, `${gettext("Козырь")}: ${trumpLabel(trump)}`));
   }
   fill(el, ...bits, deckBadge(view));
 }
@@ -153,12 +153,12 @@ export function trumpOf(view) {
 function deckBadge(view) {
   const o = view.options || {};
   if (view.game === "blot" && o.parties > 1 && Array.isArray(view.parties_won)) {
-    return h("span", { class: "badge" }, t("Партии: {a}–{b}", { a: view.parties_won[0], b: view.parties_won[1] }));
+    return h("span", { class: "badge" }, interpolate(gettext("Партии: %(a)s–%(b)s"), { a: view.parties_won[0], b: view.parties_won[1] }));
   }
-  if (view.game === "deberc" && view.hanging) return h("span", { class: "badge" }, t("Висят: {n}", { n: view.hanging }));
+  if (view.game === "deberc" && view.hanging) return h("span", { class: "badge" }, interpolate(gettext("Висят: %(n)s"), { n: view.hanging }));
   if (view.game !== "durak") return null;
   const count = stockCount(view);
-  return count === null ? null : h("span", { class: "badge" }, t("колода: {n}", { n: count }));
+  return count === null ? null : h("span", { class: "badge" }, interpolate(gettext("колода: %(n)s"), { n: count }));
 }
 
 export { deck as renderDeck };

@@ -6,9 +6,14 @@
  * (`face_up`, `stock`, `declarations`, `auction`), so a renamed key is a one-line change.
  */
 
-import { t } from "./i18n.js";
+import { gettext, gettext_noop, interpolate } from "./i18n.js";
 
-const GAME_TITLE = { bazar_blot: "Базар-блот", blot: "Блот", deberc: "Деберц", durak: "Дурак" };
+const GAME_TITLE = {
+  bazar_blot: gettext_noop("Базар-блот"),
+  blot: gettext_noop("Блот"),
+  deberc: gettext_noop("Деберц"),
+  durak: gettext_noop("Дурак"),
+};
 export const BELOT_FAMILY = new Set(["bazar_blot", "blot", "deberc"]);
 
 export function isBelot(view) {
@@ -19,14 +24,14 @@ export function isBelot(view) {
 export function gameTitle(view) {
   const o = view.options || {};
   let title = GAME_TITLE[view.game] || view.game || "";
-  if (view.game === "bazar_blot" && o.ruleset === "gambler") title = "Базар-белот";
-  const parts = [t(title)];
+  if (view.game === "bazar_blot" && o.ruleset === "gambler") title = gettext_noop("Базар-белот");
+  const parts = [gettext(title)];
   if (view.game === "durak") {
-    parts.push(t(o.transfer ? "переводной" : "подкидной"));
-    if (o.teams) parts.push(t("пара на пару"));
-    if (o.cheating) parts.push(t("Шулер"));
+    parts.push((o.transfer ? gettext("переводной") : gettext("подкидной")));
+    if (o.teams) parts.push(gettext("пара на пару"));
+    if (o.cheating) parts.push(gettext("Шулер"));
   } else if (o.target) {
-    parts.push(t("до {n}", { n: o.target }));
+    parts.push(interpolate(gettext("до %(n)s"), { n: o.target }));
   }
   return parts.join(" · ");
 }
@@ -56,7 +61,7 @@ export function seatName(view, seat) {
   const info = seatInfo(view, seat);
   if (info && info.name) return info.name;
   if (info && info.bot) return `Бот ${seat + 1}`;
-  return t("Место {n}", { n: seat + 1 });
+  return interpolate(gettext("Место %(n)s"), { n: seat + 1 });
 }
 
 export function isEmptySeat(info) {
@@ -79,13 +84,13 @@ export function scoreSides(view) {
     const myTeam = view.seat !== null && view.seat !== undefined ? seatInfo(view, view.seat)?.team : null;
     return teams.map((team) => {
       const names = (view.seats || []).filter((s) => s.team === team).map((s) => seatName(view, s.seat));
-      const label = myTeam === null || myTeam === undefined ? names.join(" + ") : t(team === myTeam ? "Мы" : "Они");
+      const label = myTeam === null || myTeam === undefined ? names.join(" + ") : (team === myTeam ? gettext("Мы") : gettext("Они"));
       return { label, sub: names.join(", ") };
     });
   }
   const n = (view.totals && view.totals.length) || seatCount(view);
   return Array.from({ length: n }, (_, i) => ({
-    label: i === view.seat ? t("Вы") : seatName(view, i),
+    label: i === view.seat ? gettext("Вы") : seatName(view, i),
     sub: "",
   }));
 }
