@@ -21,6 +21,7 @@ import re
 import time
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from apps.accounts.models import User
@@ -308,7 +309,33 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
         assert sheet.locator("tbody tr").first.locator("td").all_inner_texts() == [
             str(x) for x in deal["scores"]
         ]
+        page.click('[data-control="sheet"]')  # closed again (on a phone it covers the felt)
+
+        # «Выйти» asks with the seed's words; «Отмена» keeps the person at the table
+        page.click('[data-control="leave"]')
+        modal = page.locator(".modal")
+        expect(modal).to_contain_text("Выйти из комнаты?")
+        expect(modal).to_contain_text("Вы покинете стол. Незавершённая партия будет засчитана как поражение.")
+        modal.get_by_role("button", name="Отмена").click()
+        expect(modal).to_have_count(0)
+        assert client_view(page)["result"] is None
+        # «Сдаться» asks too; «Да» ends the match at once: the bot wins, the summary says so
+        page.click('[data-control="surrender"]')
+        expect(modal).to_contain_text("Сдаться?")
+        expect(modal).to_contain_text("Сопернику будет записана победа.")
+        page.click(".modal .btn-danger")
+        summary = page.locator('[data-summary="match"]')
+        expect(summary).to_contain_text("Партия окончена")
+        expect(summary).to_contain_text("Победа: Бот 1")
+        expect(summary).to_contain_text("сдался")
+        expect(page.locator('[data-control="surrender"]')).to_be_disabled()
+        screenshots(page, "blot-match-over", DESKTOP, PHONE)
+        # the match is over: «Выйти» asks nothing and goes to the lobby
+        page.set_viewport_size(DESKTOP)
+        page.click('[data-control="leave"]')
+        page.wait_for_url(f"{live_site.url}{reverse('lobby:home')}")
     finally:
-        screenshots(page, "blot-deal", DESKTOP, PHONE)
+        if page.locator("#table-app").count():  # still at the table (a failure before the end)
+            screenshots(page, "blot-deal", DESKTOP, PHONE)
     assert errors == []
     page.context.close()
