@@ -160,10 +160,10 @@ class TableConsumer(AuthenticatedConsumer):
     match_id: int | None = None
     #: Whether this socket is counted in its seat's ``connections``.
     counted = False
-    groups_joined: tuple[str, ...] = ()
 
     async def joined(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        # joined before the first read: nothing published after that read can be missed
         await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
         if not await self.send_full_state():
             await self.close(code=CLOSE_NOT_FOUND)
@@ -171,35 +171,18 @@ class TableConsumer(AuthenticatedConsumer):
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "user", None) or not hasattr(self, "table_id"):
             return
-        for group in (groups.table_all(self.table_id), *self.groups_joined):
-            await self.channel_layer.group_discard(group, self.channel_name)
+        await self.channel_layer.group_discard(groups.table_all(self.table_id), self.channel_name)
         if self.counted:
             self.counted = False
             await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
 
     async def send_full_state(self) -> bool:
-        """Find my seat, move to its group, send the full state; False if the table is gone."""
+        """Find my seat, send the full state; False if the table is gone. The seat found here
+        picks this socket's frame out of every ``table.frames`` message that follows."""
         try:
             seat, message = await in_db_thread_pool(_table_state)(self.table_id, self.user.pk)
         except LookupError:
             return False
-        wanted = (
-            groups.table_seat(self.table_id, seat)
-            if seat is not None
-            else groups.table_public(self.table_id),
-        )
-        if wanted != self.groups_joined:
-            for group in self.groups_joined:
-                await self.channel_layer.group_discard(group, self.channel_name)
-            for group in wanted:
-                await self.channel_layer.group_add(group, self.channel_name)
-            self.groups_joined = wanted
-            # a state published between the read and the join would be missed: read again
-            try:
-                seat_again, message = await in_db_thread_pool(_table_state)(self.table_id, self.user.pk)
-            except LookupError:
-                return False
-            seat = seat_again  # if reseated meanwhile, the refresh that follows regroups us
         self.seat = seat
         self.match_id = message["view"].get("match")
         await self.send_json(message)
@@ -234,7 +217,14 @@ class TableConsumer(AuthenticatedConsumer):
 
     # ----------------------------------------------------------------- group messages
 
+    async def table_frames(self, event: dict) -> None:
+        """A change of the table: forward my seat's frame (its hand), else the public one."""
+        frames = event["frames"]
+        text = frames.get(str(self.seat)) if self.seat is not None else None
+        await self.send(text_data=text if text is not None else frames["public"])
+
     async def table_state(self, event: dict) -> None:
+        """One encoded frame for this socket (the per-seat groups of earlier versions)."""
         await self.send(text_data=event["text"])
 
     async def table_refresh(self, event: dict) -> None:

@@ -35,6 +35,12 @@ class Match(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_ms = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: When the pending timer task fires (None: none pending). A move schedules a new timer only
+    #: when none is pending before its deadline; a timer that fires early re-arms itself.
+    timer_due = models.DateTimeField(null=True, blank=True)
+    #: Bumped when a seat's person comes or goes (or the seating changes), so every server
+    #: process knows its cached seats' info of this match is stale.
+    seats_version = models.PositiveIntegerField(default=0)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
     reserves = models.JSONField(default=dict)
     #: Multiplies every duration (tests use small ones); bots' pause before a move in ms.

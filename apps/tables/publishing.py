@@ -14,10 +14,11 @@ being opened for every move.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import threading
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
@@ -43,8 +44,44 @@ def _background_loop() -> asyncio.AbstractEventLoop:
         return _loop
 
 
+#: Per group, the newest send of this process not yet done (sends of one group stay in order).
+_tails: dict[str, asyncio.Future] = {}
+#: Sends in flight (the loop keeps only weak references to tasks).
+_running: set[asyncio.Future] = set()
+
+
+def _send_in_order(layer, messages: list[tuple[str, dict]]) -> None:
+    """On the server's loop: start each ``group_send`` after the previous one of its group."""
+    for group, message in messages:
+        previous = _tails.get(group)
+        task = asyncio.ensure_future(_send_after(layer, group, message, previous))
+        _tails[group] = task
+        _running.add(task)
+        task.add_done_callback(functools.partial(_forget, group))
+
+
+def _forget(group: str, done: asyncio.Future) -> None:
+    _running.discard(done)
+    if _tails.get(group) is done:
+        del _tails[group]
+
+
+async def _send_after(layer, group: str, message: dict, previous: asyncio.Future | None) -> None:
+    if previous is not None:
+        await asyncio.wait([previous])
+    try:
+        await layer.group_send(group, message)
+    except Exception:  # the move is committed; clients resync on the next state
+        log.exception("publishing to %s failed", group)
+
+
 def send_many(messages: list[tuple[str, dict]]) -> None:
-    """``group_send`` each ``(group, message)``; a broken layer is logged, never raised."""
+    """``group_send`` each ``(group, message)``; a broken layer is logged, never raised.
+
+    Called on a thread of the server's pool (a consumer's move), the sends are handed to the
+    server's loop and not awaited: the thread is free for the next move at once (waiting for the
+    loop held most of the pool under load, bench/ws_load.py). Each group's sends still leave
+    in the order they were made. Elsewhere the call returns once the messages are sent."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -56,7 +93,7 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
     try:
         caller_loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
         if caller_loop is not None and caller_loop.is_running():
-            async_to_sync(_send)()
+            caller_loop.call_soon_threadsafe(_send_in_order, layer, list(messages))
             return
         loop = _server_loop if _server_loop is not None and _server_loop.is_running() else None
         asyncio.run_coroutine_threadsafe(_send(), loop or _background_loop()).result(timeout=10)

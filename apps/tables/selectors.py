@@ -58,6 +58,33 @@ def seats_info(table_id: int) -> list[dict]:
     ]
 
 
+#: Per table: ``(match id, seats_version, seats_info)`` of this process (see ``seats_info_cached``).
+_SEATS_CACHE: dict[int, tuple[int, int, list[dict]]] = {}
+_SEATS_CACHE_MAX = 20_000
+
+
+def seats_info_cached(match: Match) -> list[dict]:
+    """``seats_info`` of the match's table, read once per ``match.seats_version`` in a process.
+
+    The seats of a playing match change only by presence or seating, and both bump
+    ``Match.seats_version`` (``services.seats_changed``); the move that publishes has just read
+    the match row, so every process sees a change at its next move without asking anybody."""
+    key = match.table_id
+    hit = _SEATS_CACHE.get(key)
+    if hit is not None and hit[0] == match.pk and hit[1] == match.seats_version:
+        return hit[2]
+    info = seats_info(match.table_id)
+    seats_info_remember(match, info)
+    return info
+
+
+def seats_info_remember(match: Match, info: list[dict]) -> None:
+    """Keep ``info`` as the seats' info of ``match`` at its current ``seats_version``."""
+    if len(_SEATS_CACHE) >= _SEATS_CACHE_MAX:
+        _SEATS_CACHE.clear()
+    _SEATS_CACHE[match.table_id] = (match.pk, match.seats_version, info)
+
+
 def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
     by_seat = {s.get("seat"): s for s in (engine_seats or []) if isinstance(s, dict)}
     merged = []
@@ -145,6 +172,31 @@ def table_state(table_id: int, user_id: int | None) -> tuple[int | None, dict]:
     view = match_view(match, state, seat, info)
     view["status"] = table.status
     return seat, {"op": "state", "seq": match.seq, "view": view, "events": []}
+
+
+def table_frames(table_id: int) -> dict[str, tuple[int, dict]] | None:
+    """Every socket's full state of the table from one read: ``{"<seat>": (seq, view), ...,
+    "public": (seq, view)}`` (a seat's own view for each seat of the match, or of the table
+    before it starts; ``public`` for everybody else). None when the table is gone."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    info = seats_info(table_id)
+    match = current_match(table_id)
+    out: dict[str, tuple[int, dict]] = {}
+    if match is None:
+        for entry in info:
+            out[str(entry["seat"])] = (0, waiting_view(table, entry["seat"], info))
+        out["public"] = (0, waiting_view(table, None, info))
+        return out
+    if match.status == Match.Status.PLAYING:
+        seats_info_remember(match, info)
+    state = api.from_json(match.state)
+    for seat in [*match.seats, None]:
+        view = match_view(match, state, seat, info)
+        view["status"] = table.status
+        out["public" if seat is None else str(seat)] = (match.seq, view)
+    return out
 
 
 def unfinished_match_for(user_id: int) -> Match | None:

@@ -12,10 +12,11 @@ log = logging.getLogger(__name__)
 
 @shared_task(name="tables.match_timeout", ignore_result=True)
 def match_timeout(match_id: int, seq: int) -> int:
-    """The turn ``(match, seq)`` timed out: the server acts unless ``seq`` moved on."""
-    from .services import match_timeout as service
+    """The match's timer (armed at ``seq``) fired: the server acts if the deadline then current
+    has passed, else the timer re-arms for it (``services.match_timer``)."""
+    from .services import match_timer
 
-    return service(match_id=match_id, seq=seq)
+    return match_timer(match_id=match_id)
 
 
 @shared_task(name="tables.match_bot_move", ignore_result=True)

@@ -135,10 +135,29 @@ REDIS_MAX_CONNECTIONS = env_int("REDIS_MAX_CONNECTIONS", 1000)
 REDIS_SOCKET_TIMEOUT = env_int("REDIS_SOCKET_TIMEOUT", 30)
 
 
-def channel_layers_for(redis_url: str, *, prefix: str = "asgi") -> dict[str, Any]:
-    """Return CHANNEL_LAYERS: channels-redis on ``redis_url``, or the in-memory layer if empty."""
+#: ``core`` (channels-redis's list-based layer) or ``pubsub`` (its Redis pub/sub layer).
+CHANNEL_LAYER_BACKENDS = {
+    "core": "channels_redis.core.RedisChannelLayer",
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+}
+
+
+def channel_layers_for(redis_url: str, *, prefix: str = "asgi", backend: str | None = None) -> dict[str, Any]:
+    """Return CHANNEL_LAYERS: channels-redis on ``redis_url``, or the in-memory layer if empty.
+
+    ``backend="pubsub"`` (``CHANNEL_LAYER=pubsub``): a ``group_send`` is one ``PUBLISH`` that
+    every server process holding sockets of the group receives once and hands to them in memory,
+    where the core layer queues the message per socket in Redis (four round trips per socket
+    and message). At most once, like the core layer under load: clients resync on a ``seq`` gap.
+    ``backend`` defaults to the ``CHANNEL_LAYER`` environment variable, else ``core``.
+    """
+    backend = backend or env_str("CHANNEL_LAYER", "core")
     if not redis_url:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if backend == "pubsub":
+        host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT}
+        config = {"hosts": [host], "prefix": prefix}
+        return {"default": {"BACKEND": CHANNEL_LAYER_BACKENDS["pubsub"], "CONFIG": config}}
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

@@ -30,10 +30,23 @@ def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
     for _ in range(500):
         match.refresh_from_db()
         state = api.from_json(match.state)
-        with_card = [a for a in api.legal_actions(state, person_seat) if "card" in a]
+        legal = api.legal_actions(state, person_seat)
+        with_card = [a for a in legal if "card" in a]
         if with_card:
             return match, with_card[0]
-        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+            continue
+        # no bot to act: the person must first do something without a card (take, done)
+        assert legal, "nobody may act"
+        person = next(p["user"] for p in match.players if p["seat"] == person_seat)
+        services.move_apply(
+            match_id=match.pk,
+            seat=person_seat,
+            action=legal[0],
+            seq=match.seq,
+            actor="person",
+            user_id=person,
+        )
     raise AssertionError("the person never got a turn")
 
 
