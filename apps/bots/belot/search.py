@@ -19,6 +19,7 @@ import time
 from apps.rules import api, autoplay
 from apps.rules import tricks as T
 from apps.rules.cards import CARD, CODES, DECK_24, DECK_32, cards_of, mask_of
+from apps.rules.deberc_scoring import DealPoints, score_points
 
 from . import knowledge
 
@@ -28,6 +29,8 @@ SAMPLES = 60
 EXACT_CARDS = {2: 8, 3: 9, 4: 12}
 #: Bonus (in card points) for a side that takes every trick of the deal.
 CAPOT_BONUS = 90
+#: Full points of the combinations of Деберц by the kind a declaration shows.
+DEBERC_KIND_POINTS = {"tierce": 20, "fifty": 50}
 
 _RULES_CACHE: dict[str, T.PlayRules] = {}
 
@@ -79,6 +82,45 @@ class Situation:
         self.tricks_won = list(view.get("tricks") or [0] * (max(self.side_of) + 1))
         self.known = self._known_cards(view, played)
         self.voids = self._voids(memory)
+        self.deberc = False
+        if view.get("game") == "deberc" and isinstance(view.get("chooser"), int):
+            self.points_won = self._points_won(memory)
+            self.deberc = self.points_won is not None
+        if self.deberc:
+            self._deberc_contract(view)
+
+    def _points_won(self, memory: dict) -> list[int] | None:
+        """Card points each side has taken in the tricks already played (from the tricks the
+        memory saw); None when the memory missed some (the contract cannot be judged then)."""
+        tricks = (memory.get("game_data") or {}).get("tricks") or []
+        if len(tricks) != sum(self.tricks_won):
+            return None
+        points = [0] * (max(self.side_of) + 1)
+        pts = T.POINTS[self.mode]
+        for trick in tricks:
+            cards = [CARD[c] for _, c in trick]
+            winner = trick[T.trick_winner(cards, self.mode)][0]
+            points[self.side_of[winner]] += sum(pts[c] for c in cards)
+        return points
+
+    def _deberc_contract(self, view: dict) -> None:
+        """What Деберц scores besides the card points: the chooser (who must score more than
+        every opponent or lose his points: байт), the counted combinations of the best side
+        (recorded only if that side takes a trick), the бела and the points hanging."""
+        self.chooser = view["chooser"]
+        self.hanging = int(view.get("hanging") or 0)
+        self.combo_side = -1
+        self.combo_points = 0
+        for d in view.get("declarations") or []:
+            if d.get("counted"):
+                self.combo_side = self.side_of[d["seat"]]
+                self.combo_points += sum(DEBERC_KIND_POINTS.get(k, 0) for k in d.get("kinds") or [])
+        bela = view.get("bela") or {}
+        self.bela_seat = bela.get("seat", -1) if isinstance(bela.get("seat"), int) else -1
+        self.bela_counted = bela.get("counted") if self.bela_seat >= 0 else None
+        self.trump_kq = (
+            (CARD["K" + "scdh"[self.mode]], CARD["Q" + "scdh"[self.mode]]) if self.mode < 4 else None
+        )
 
     def _known_cards(self, view: dict, played: int) -> dict[int, set[int]]:
         known: dict[int, set[int]] = {s: set() for s in range(self.n) if s != self.me}
@@ -204,6 +246,7 @@ class _State:
 
     __slots__ = (
         "_sit",
+        "bela",
         "hands",
         "led",
         "n_sides",
@@ -231,6 +274,10 @@ class _State:
                 self.win_card, self.win_seat = c, seat
         self.turn = sit.me
         self._sit = sit
+        # Деберц бела: (seat, won?) with won None while its trick is being played; None if none.
+        self.bela = None
+        if sit.deberc and sit.bela_seat >= 0:
+            self.bela = (sit.bela_seat, sit.bela_counted)
 
     def copy(self) -> _State:
         new = object.__new__(_State)
@@ -241,6 +288,7 @@ class _State:
         new.trick = list(self.trick)
         new.led, new.win_card, new.win_seat, new.turn = self.led, self.win_card, self.win_seat, self.turn
         new._sit = self._sit
+        new.bela = self.bela
         return new
 
     def legal(self) -> int:
@@ -257,6 +305,10 @@ class _State:
         seat = self.turn
         self.hands[seat] ^= 1 << c
         self.trick.append(c)
+        if sit.deberc and self.bela is None and sit.trump_kq and c in sit.trump_kq:
+            other = sit.trump_kq[1] if c == sit.trump_kq[0] else sit.trump_kq[0]
+            if self.hands[seat] >> other & 1:
+                self.bela = (seat, None)  # announced with the first of K and Q played
         if self.led < 0:
             self.led, self.win_card, self.win_seat = c // 9, c, seat
         elif T.BEATS[sit.mode][self.win_card] >> c & 1:
@@ -269,6 +321,8 @@ class _State:
                 total += 10
             self.points[side] += total
             self.tricks[side] += 1
+            if self.bela is not None and self.bela[1] is None:
+                self.bela = (self.bela[0], sit.side_of[self.bela[0]] == side)
             self.turn = self.win_seat
             self.trick = []
             self.led = self.win_card = self.win_seat = -1
@@ -280,6 +334,8 @@ class _State:
 
     def score(self, sit: Situation) -> float:
         mine = sit.side_of[sit.me]
+        if sit.deberc:
+            return self._deberc_score(sit, mine)
         pts = list(self.points)
         total_tricks = sum(self.tricks)
         for side in range(self.n_sides):
@@ -287,6 +343,26 @@ class _State:
                 pts[side] += CAPOT_BONUS
         best_other = max(p for s, p in enumerate(pts) if s != mine)
         return pts[mine] - best_other
+
+    def _deberc_score(self, sit: Situation, mine: int) -> float:
+        """Our side's recorded points minus the best other side's, as Деберц scores the deal
+        (:func:`apps.rules.deberc_scoring.score_points`: made, байт or hanging)."""
+        own = [a + b for a, b in zip(self.points, sit.points_won, strict=True)]
+        if sit.combo_side >= 0 and self.tricks[sit.combo_side] > 0:
+            own[sit.combo_side] += sit.combo_points
+        if self.bela is not None and self.bela[1]:
+            own[sit.side_of[self.bela[0]]] += 20
+        scored = score_points(
+            DealPoints(
+                own=own,
+                chooser=sit.side_of[sit.chooser],
+                chooser_seat=sit.chooser,
+                side_of=sit.side_of,
+                hanging=sit.hanging,
+            )
+        )
+        scores = scored.scores
+        return scores[mine] - max(p for s, p in enumerate(scores) if s != mine)
 
     def rollout(self, sit: Situation) -> float:
         choose = autoplay.choose_card
