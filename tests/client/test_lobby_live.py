@@ -14,11 +14,14 @@ Screenshots of the lobby and the tables at both sizes go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from apps.accounts.models import User
+from apps.lobby import services as lobby
 from apps.lobby.models import Table
 from apps.tables.models import Match
 from tests.client.test_table_live import PASSWORD, client_view, log_in
@@ -47,6 +50,11 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(
         path=str(ARTIFACTS / f"{name}-{width}x{page.viewport_size['height']}.png"), full_page=True
     )
+
+
+def table_id(page: Page) -> int:
+    """The id of the table whose page is open (``/lobby/tables/<id>/``)."""
+    return int(re.search(r"/tables/(\d+)/", page.url).group(1))
 
 
 def table_on(page: Page) -> dict:
@@ -110,7 +118,7 @@ def test_play_with_bots_continue_and_replace_on_a_phone(live_site: LiveSite, cel
 
 
 def test_create_a_table_seat_bots_and_start_on_a_desktop(live_site: LiveSite, celery_worker, browser) -> None:
-    User.objects.create_user(username="anna", password=PASSWORD)
+    anna = User.objects.create_user(username="anna", password=PASSWORD)
     page, errors = new_page(browser, DESKTOP)
     log_in(page, live_site, "anna")
     page.goto(f"{live_site.url}{reverse('lobby:home')}")
@@ -124,12 +132,20 @@ def test_create_a_table_seat_bots_and_start_on_a_desktop(live_site: LiveSite, ce
     seats = page.get_by_test_id("seats")
     expect(seats).to_be_visible()
     expect(seats.locator('[data-seat="0"]')).to_contain_text("anna")
-    # the owner seats a bot on every free seat, each with its level
-    for seat, level in ((1, "hard"), (2, "normal"), (3, "easy")):
+    # the owner seats bots with their level from this page
+    for seat, level in ((1, "hard"), (2, "normal")):
         row = page.get_by_test_id("seats").locator(f'[data-seat="{seat}"]')
         row.locator("select[name=level]").select_option(level)
         row.get_by_role("button", name="Посадить бота").click()
         expect(page.get_by_test_id("seats").locator(f'[data-seat="{seat}"]')).to_contain_text(f"Бот {seat}")
+    # the page stays put while nothing changes (its own connection is no reason to reload)...
+    page.evaluate("() => { window.__stayed = true; }")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.__stayed === true")
+    # ...and follows a change made elsewhere (the same owner in another tab seats the last bot)
+    lobby.bots_set(table_id=table_id(page), user=anna, seat=3, level="easy")
+    expect(page.get_by_test_id("seats").locator('[data-seat="3"]')).to_contain_text("Бот 3")
+    assert page.evaluate("() => window.__stayed === undefined")  # reloaded by itself
     shot(page, "live-waiting-table")
     # «Готов»: everyone is seated and bots are always ready, so the match starts
     page.get_by_test_id("ready").click()
