@@ -228,7 +228,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--connect", help="ws://host:port of a running site (no stack started)")
     parser.add_argument("--fresh-db", action="store_true", help="drop and recreate the bench database")
     parser.add_argument("--nice", type=int, help="run the stack and clients at this nice (shared machine)")
+    parser.add_argument(
+        "--layer",
+        choices=("core", "pubsub"),
+        help="channel layer of the stack (CHANNEL_LAYER; default: the environment's, else core)",
+    )
     args = parser.parse_args(argv)
+    if args.layer:
+        os.environ["CHANNEL_LAYER"] = args.layer
     if args.nice is not None:
         os.environ["BENCH_NICE"] = str(args.nice)
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 1 <= args.processes <= 8:
@@ -248,6 +255,7 @@ def main(argv: list[str] | None = None) -> dict:
         "seconds": args.seconds,
         "load_average_before": common.load_average(),
         "nice": args.nice,
+        "channel_layer": os.environ.get("CHANNEL_LAYER") or "core",
     }
     if not args.connect:
         common.database_prepare(fresh=args.fresh_db)

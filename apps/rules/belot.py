@@ -90,12 +90,16 @@ _SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(36))
 
 
+#: Values ``_jsonable`` keeps as they are without a call (most of a view's leaves).
+_LEAVES = frozenset({int, str, bool, float, type(None)})
+
+
 def _jsonable(value: Any) -> Any:
     """A fresh JSON-ready copy: tuples become lists, nothing is shared with the state."""
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [v if type(v) in _LEAVES else _jsonable(v) for v in value]
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: v if type(v) in _LEAVES else _jsonable(v) for k, v in value.items()}
     return value
 
 

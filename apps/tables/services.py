@@ -47,8 +47,8 @@ class Applied:
     match: Match
     state: Game
     events: list[dict] = field(default_factory=list)
-    #: ``api.view(state, seat)`` per occupied seat, when already computed.
-    views: dict[int, dict] = field(default_factory=dict)
+    #: ``api.view(state, seat)`` per occupied seat (and None: the public view), when computed.
+    views: dict[int | None, dict] = field(default_factory=dict)
     #: A new timer task is needed for ``match.timer_due`` (see :func:`_timer_needed`).
     timer: bool = False
 
@@ -173,12 +173,19 @@ def move_apply(
             user_id=user_id if actor == Actor.PERSON else None,
         )
         deal_changed = _record_new_deal(match, state)
+        public = api.view(state, None)
         _clock_update(
-            match, state, mover=seat, before_to_act=before_to_act, deal_changed=deal_changed, now=now
+            match,
+            state,
+            mover=seat,
+            before_to_act=before_to_act,
+            deal_changed=deal_changed,
+            now=now,
+            public=public,
         )
         _finish_if_over(match, state, reason=reason, now=now)
         timer = _timer_needed(match, now)
-        views = _bots_observe(match, state, events)
+        views = _bots_observe(match, state, events, public)
         match.state = api.to_json(state)
         match.save()
         if match.status == Match.Status.FINISHED:
@@ -224,13 +231,15 @@ def _clock_update(
     before_to_act: list[int],
     deal_changed: bool,
     now: datetime,
+    public: dict | None = None,
 ) -> None:
     """Set the next deadline: move time, plus in the belot family the reserve left this deal.
+    ``public`` is the spectators' view of ``state`` when already computed.
 
     A seat that acts and is still the one to act (declare, then play) keeps its running turn.
     """
     to_act = api.to_act(state)
-    public = api.view(state, None)
+    public = public if public is not None else api.view(state, None)
     phase = public.get("phase")
     waiting = _awaited(public, to_act)
     reserve = clock.has_reserve(match.game)
@@ -277,9 +286,13 @@ def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
     return list(awaiting) if isinstance(awaiting, list) else list(to_act)
 
 
-def _bots_observe(match: Match, state: Game, events: list[dict]) -> dict[int, dict]:
-    """Every seat's engine view; each bot seat's memory fed with its view and the events."""
-    views = {seat: api.view(state, seat) for seat in match.seats}
+def _bots_observe(
+    match: Match, state: Game, events: list[dict], public: dict | None = None
+) -> dict[int | None, dict]:
+    """Every seat's engine view and the public one (key None); each bot seat's memory fed with
+    its view and the events."""
+    views: dict[int | None, dict] = {seat: api.view(state, seat) for seat in match.seats}
+    views[None] = public if public is not None else api.view(state, None)
     if match.status == Match.Status.PLAYING:
         memory = dict(match.bot_memory)
         for player in match.players:
@@ -339,7 +352,8 @@ def publish_match(
     for seat in match.seats:
         view = selectors.match_view(match, state, seat, info, views.get(seat))
         frames[str(seat)] = frame_text(match.seq, view, events)
-    frames["public"] = frame_text(match.seq, selectors.match_view(match, state, None, info), events)
+    public = selectors.match_view(match, state, None, info, views.get(None))
+    frames["public"] = frame_text(match.seq, public, events)
     send_frames(match.table_id, frames)
 
 
