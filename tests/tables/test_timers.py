@@ -146,3 +146,71 @@ def test_one_broken_match_never_stops_the_sweep(make_user):
     assert services.match_end_stuck(match_id=broken.pk)
     broken.refresh_from_db()
     assert broken.status == "finished" and broken.result["reason"] == "aborted"
+
+
+def person_pass(match: Match, people) -> int:
+    """The seat to act passes (the auction of Базар-блот); returns the new seq."""
+    match.refresh_from_db()
+    seat = api.to_act(api.from_json(match.state))[0]
+    return services.move_apply(
+        match_id=match.pk,
+        seat=seat,
+        action={"type": "pass"},
+        seq=match.seq,
+        actor="person",
+        user_id=people[seat].pk,
+    )
+
+
+def test_a_move_arms_a_new_timer_only_when_none_is_pending_before_its_deadline(make_user):
+    people, match = people_table(make_user, options={"players": 4, "move_time": 15}, scale=1.0)
+    assert match.timer_due == match.deadline  # the start armed the first turn's timer
+    first_due = match.timer_due
+    person_pass(match, people)
+    match.refresh_from_db()
+    # the next seat's deadline is later (full reserve): the pending timer fires first and re-arms
+    assert match.deadline > first_due and match.timer_due == first_due
+    # a pending timer due after the new deadline (a seat with less reserve) is replaced
+    Match.objects.filter(pk=match.pk).update(timer_due=match.deadline + timedelta(hours=1))
+    person_pass(match, people)
+    match.refresh_from_db()
+    assert match.timer_due == match.deadline
+    # a timer whose time has come (or was lost) is replaced too
+    Match.objects.filter(pk=match.pk).update(timer_due=timezone.now() - timedelta(seconds=1))
+    person_pass(match, people)
+    match.refresh_from_db()
+    assert match.timer_due == match.deadline
+
+
+def test_an_early_timer_re_arms_for_the_current_deadline_and_a_late_one_acts(make_user):
+    people, match = people_table(make_user, options={"players": 4, "move_time": 15}, scale=1.0)
+    person_pass(match, people)
+    match.refresh_from_db()
+    seq = match.seq
+    # the first turn's timer fires (its due time has come) while the deadline is later
+    Match.objects.filter(pk=match.pk).update(timer_due=timezone.now())
+    assert services.match_timer(match_id=match.pk) == 0
+    match.refresh_from_db()
+    assert match.seq == seq and match.timer_due == match.deadline
+    # another timer firing early while that one is pending does nothing
+    assert services.match_timer(match_id=match.pk) == 0
+    match.refresh_from_db()
+    assert match.timer_due == match.deadline
+    # once the deadline passed the timer acts for the seat, whatever seq it was armed at
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert services.match_timer(match_id=match.pk) == 1
+    match.refresh_from_db()
+    assert match.seq == seq + 1
+    assert Move.objects.get(match=match, seq=seq + 1).actor == "timer"
+
+
+def test_a_sweep_applies_at_most_its_limit_oldest_deadline_first(make_user):
+    matches = [people_table(make_user, scale=1.0)[1] for _ in range(3)]
+    now = timezone.now()
+    for age, match in zip((1, 3, 2), matches, strict=True):
+        Match.objects.filter(pk=match.pk).update(deadline=now - timedelta(minutes=age))
+    assert services.matches_sweep(limit=2)["timeouts"] == 2
+    seqs = [Match.objects.get(pk=m.pk).seq for m in matches]
+    assert seqs == [0, 1, 1]  # the two oldest deadlines
+    assert services.matches_sweep(limit=2)["timeouts"] == 1
+    assert Match.objects.get(pk=matches[0].pk).seq == 1
