@@ -1,32 +1,38 @@
 // Replay of a finished match: steps through the frames the server built from the match record
-// (every deal, every action, every hand). No dependencies; mount with mountReplay(root, data, lang).
+// (every deal, every action, every hand). Mount with mountReplay(root, data, lang). Texts come
+// from Django's JavaScript catalog (djangojs, see static/js/table/i18n.js); `lang` only picks
+// the card indices (Russian Т К Д В, or A K Q J on the English page).
+
+import { gettext, gettext_noop, interpolate } from "./table/i18n.js";
 
 const SUITS = { s: "♠", c: "♣", d: "♦", h: "♥" };
 const RANKS = {
   ru: { A: "Т", K: "К", Q: "Д", J: "В", T: "10" },
   en: { A: "A", K: "K", Q: "Q", J: "J", T: "10" },
 };
-const TRUMPS = { s: "♠", c: "♣", d: "♦", h: "♥", nt: { ru: "БК", en: "NT" }, all: { ru: "ВК", en: "AT" } };
 
-const WORDS = {
-  ru: {
-    deal: "Раздача", of: "из", step: "ход", start: "сдача карт", trump: "Козырь", totals: "Счёт",
-    table: "На столе", rejected: "отклонено", dealOver: "Раздача окончена", scores: "записано",
-    pass: "пас", bid: "заявка", capot: "капот", contra: "контра", recontra: "реконтра", take: "беру",
-    name: "называет", declare: "объявляет комбинации", show: "показывает комбинации", play: "ходит",
-    concede: "отдаёт остальные взятки", attack: "подкидывает", defend: "отбивается", transfer: "переводит",
-    done: "бито", catch: "ловит", leave: "выходит из-за стола", surrender: "сдаётся", timeout: "время вышло",
-    close: "проверка окончена", keep: "оставляет открытую карту", dealer: "сдаёт",
-  },
-  en: {
-    deal: "Deal", of: "of", step: "move", start: "cards dealt", trump: "Trump", totals: "Score",
-    table: "On the table", rejected: "refused", dealOver: "Deal over", scores: "scored",
-    pass: "pass", bid: "bids", capot: "capot", contra: "contra", recontra: "recontra", take: "takes",
-    name: "names", declare: "declares combinations", show: "shows combinations", play: "plays",
-    concede: "concedes the rest", attack: "attacks", defend: "defends", transfer: "transfers",
-    done: "done", catch: "catches", leave: "leaves the table", surrender: "surrenders", timeout: "time out",
-    close: "check closed", keep: "keeps the face-up card", dealer: "deals",
-  },
+/** What each action is called in the replay's action line ("Оля: ходит 10♥"). */
+const ACTION_WORDS = {
+  pass: gettext_noop("пас"),
+  bid: gettext_noop("заявка"),
+  capot: gettext_noop("капот"),
+  contra: gettext_noop("контра"),
+  recontra: gettext_noop("реконтра"),
+  take: gettext_noop("беру"),
+  name: gettext_noop("называет"),
+  declare: gettext_noop("объявляет комбинации"),
+  show: gettext_noop("показывает комбинации"),
+  play: gettext_noop("ходит"),
+  concede: gettext_noop("отдаёт остальные взятки"),
+  attack: gettext_noop("подкидывает"),
+  defend: gettext_noop("отбивается"),
+  transfer: gettext_noop("переводит"),
+  done: gettext_noop("бито"),
+  catch: gettext_noop("ловит"),
+  leave: gettext_noop("выходит из-за стола"),
+  surrender: gettext_noop("сдаётся"),
+  timeout: gettext_noop("время вышло"),
+  close: gettext_noop("проверка окончена"),
 };
 
 /** The text of a card code ("Th" -> "10♥"), in the page's language. */
@@ -36,10 +42,10 @@ export function cardText(code, lang = "ru") {
   return (ranks[code[0]] || code[0]) + (SUITS[code[1]] || code[1]);
 }
 
-function trumpText(trump, lang) {
-  const t = TRUMPS[trump];
-  if (!t) return "—";
-  return typeof t === "string" ? t : t[lang] || t.ru;
+function trumpText(trump) {
+  if (trump === "nt") return gettext("БК");
+  if (trump === "all") return gettext("ВК");
+  return SUITS[trump] || "—";
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -61,21 +67,19 @@ function cardNode(code, lang) {
 
 /** A sentence for the action of a frame: "Оля: ходит 10♥". */
 export function actionText(action, names, lang = "ru") {
-  const w = WORDS[lang] || WORDS.ru;
-  if (!action) return w.start;
+  if (!action) return gettext("сдача карт");
   const who = action.seat === null || action.seat === undefined ? "" : `${names[action.seat] ?? action.seat}: `;
-  let text = w[action.type] || action.type;
-  if (action.type === "bid") text += ` ${action.value} ${trumpText(action.trump, lang)}`;
-  else if (action.type === "capot" || action.type === "name") text += ` ${trumpText(action.trump, lang)}`;
+  let text = ACTION_WORDS[action.type] ? gettext(ACTION_WORDS[action.type]) : action.type;
+  if (action.type === "bid") text += ` ${action.value} ${trumpText(action.trump)}`;
+  else if (action.type === "capot" || action.type === "name") text += ` ${trumpText(action.trump)}`;
   if (action.card) text += ` ${cardText(action.card, lang)}`;
   if (action.target) text += ` → ${cardText(action.target, lang)}`;
-  if (action.type === "name" && action.keep) text += ` (${w.keep})`;
+  if (action.type === "name" && action.keep) text += ` (${gettext("оставляет открытую карту")})`;
   return who + text;
 }
 
 /** Mount the replay on ``root`` (the section with the buttons) for ``data`` = {game, seats, frames}. */
 export function mountReplay(root, data, lang = "ru") {
-  const w = WORDS[lang] || WORDS.ru;
   const names = Object.fromEntries(data.seats.map((s) => [s.seat, s.name]));
   const flat = [];
   data.frames.forEach((frames, deal) => frames.forEach((frame, step) => flat.push({ deal, step, frame })));
@@ -123,11 +127,17 @@ export function mountReplay(root, data, lang = "ru") {
     if (!flat.length) return;
     const { deal, step, frame } = flat[index];
     const steps = data.frames[deal].length - 1;
-    pos.textContent = `${w.deal} ${deal + 1} ${w.of} ${data.frames.length} · ${w.step} ${step} ${w.of} ${steps}`;
+    pos.textContent = interpolate(gettext("Раздача %(deal)s из %(deals)s · ход %(step)s из %(steps)s"), {
+      deal: deal + 1,
+      deals: data.frames.length,
+      step,
+      steps,
+    });
     root.dataset.index = String(index);
     root.dataset.deal = String(deal);
     root.dataset.step = String(step);
-    actionLine.textContent = actionText(frame.action, names, lang) + (frame.rejected ? ` (${w.rejected}: ${frame.rejected})` : "");
+    actionLine.textContent =
+      actionText(frame.action, names, lang) + (frame.rejected ? ` (${gettext("отклонено")}: ${frame.rejected})` : "");
     const seats = data.seats.map((s) => {
       const hand = (frame.hands || {})[String(s.seat)] || [];
       const classes = ["replay-seat"];
@@ -136,20 +146,21 @@ export function mountReplay(root, data, lang = "ru") {
       return el(
         "div",
         { class: classes.join(" "), "data-seat": String(s.seat) },
-        el("div", { class: "replay-seat__name" }, s.name, frame.dealer === s.seat ? ` · ${w.dealer}` : ""),
+        el("div", { class: "replay-seat__name" }, s.name, frame.dealer === s.seat ? ` · ${gettext("сдаёт")}` : ""),
         el("div", { class: "replay-hand" }, hand.map((c) => cardNode(c, lang))),
       );
     });
     const info = [];
-    if (frame.trump) info.push(el("span", {}, `${w.trump}: ${trumpText(frame.trump, lang)}`));
-    if (frame.trump_card) info.push(el("span", {}, `${w.trump}: `, cardNode(frame.trump_card, lang)));
-    if (frame.totals && frame.totals.length) info.push(el("span", {}, `${w.totals}: ${frame.totals.join(" : ")}`));
+    if (frame.trump) info.push(el("span", {}, `${gettext("Козырь")}: ${trumpText(frame.trump)}`));
+    if (frame.trump_card) info.push(el("span", {}, `${gettext("Козырь")}: `, cardNode(frame.trump_card, lang)));
+    if (frame.totals && frame.totals.length) info.push(el("span", {}, `${gettext("Счёт")}: ${frame.totals.join(" : ")}`));
     if (frame.deal_result && frame.deal_result.scores) {
-      info.push(el("span", { class: "replay-result" }, `${w.dealOver}, ${w.scores}: ${frame.deal_result.scores.join(" : ")}`));
+      const scores = frame.deal_result.scores.join(" : ");
+      info.push(el("span", { class: "replay-result" }, interpolate(gettext("Раздача окончена, записано: %(scores)s"), { scores })));
     }
     board.replaceChildren(
       el("div", { class: "replay-seats" }, seats),
-      el("div", { class: "replay-table", "aria-label": w.table }, tableNodes(frame)),
+      el("div", { class: "replay-table", "aria-label": gettext("На столе") }, tableNodes(frame)),
       el("div", { class: "replay-info" }, info),
     );
     for (const button of root.querySelectorAll("[data-step]")) {

@@ -1,6 +1,6 @@
 """The table client's texts come from Django's JavaScript catalog (``djangojs`` domain).
 
-- every string the client marks (``gettext("…")``, ``gettext_noop("…")`` in static/js/table/)
+- every string the client marks (``gettext("…")``, ``gettext_noop("…")`` in static/js/)
   has an English translation in the compiled ``locale/en/LC_MESSAGES/djangojs.mo``, with the
   same ``%(name)s`` placeholders;
 - ``/jsi18n/`` answers the catalog of the request's language and a 304 to a revalidation;
@@ -35,9 +35,10 @@ SAME_IN_ENGLISH = {"50", "%(name)s: %(what)s"}
 
 
 def client_msgids() -> set[str]:
-    """Every string literal the table client passes to ``gettext`` or ``gettext_noop``."""
+    """Every string literal the table client (and the replay viewer) passes to ``gettext`` or
+    ``gettext_noop``."""
     ids: set[str] = set()
-    for path in (ROOT / "static/js/table").glob("*.js"):
+    for path in (ROOT / "static/js").rglob("*.js"):
         if path.name == "i18n.js":
             continue
         ids |= set(MARKED.findall(path.read_text()))
@@ -169,4 +170,31 @@ def test_the_table_speaks_russian_then_english_after_the_switch(
         assert not CYRILLIC.search(en[part]), (part, en[part])
     page.screenshot(path=str(ARTIFACTS / "live-table-en-1440x900.png"))
     assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.live
+def test_the_replay_speaks_english_from_the_catalog(live_site: LiveSite, browser) -> None:
+    """The replay viewer (static/js/replay.js) reads its words from the same catalog."""
+    import json
+
+    from tests.stats.helpers import play_actions, scripted_table
+
+    spec_path = ROOT / "tests/rules/scenarios/durak/durak_game_over_fool_2p.json"
+    spec = json.loads(spec_path.read_text())
+    User.objects.create_user(username="olga", password=PASSWORD, language="en")
+    _, match = scripted_table(spec, people=[User.objects.get(username="olga")])
+    play_actions(match, spec)
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    log_in(page, live_site, "olga")
+    page.locator(".lang-switch button[value=en]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.goto(f"{live_site.url}{reverse('stats:match', args=[match.pk])}")
+    expect(page.get_by_test_id("replay-pos")).to_have_text("Deal 1 of 1 · move 0 of 6")
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-action")).to_contain_text("attacks Q♠")
+    # nothing Russian but the bot's name («Бот 1» is a name, as the seeds give it)
+    assert not CYRILLIC.search(page.inner_text(".replay").replace("Бот 1", ""))
     context.close()

@@ -64,6 +64,9 @@ def test_collectstatic_with_the_production_storage_hashes_module_imports(
             assert (module.parent / url).resolve().is_file(), url
             seen += 1
     assert seen >= 20  # the client's modules import each other (client.js alone imports 16)
+    # the replay viewer imports the client's i18n module: hashed too
+    replay = root / manifest["js/replay.js"]
+    assert [Path(u).name for u in module_imports(replay)] == [Path(manifest["js/table/i18n.js"]).name]
     # what a browser resolves is the manifest's own name for each module
     client = manifest["js/table/client.js"]
     assert f"./{Path(client).name}" in {u.replace("./table/", "./") for u in imports}
