@@ -83,7 +83,9 @@ class Bot:
 
         ``None`` only when the game does not wait for this seat (Durak: the seat is not in
         ``view["awaiting"]``, e.g. it could only ``catch`` in the Шулер check) and the bot
-        prefers not to act. ``ValueError`` when the seat has no legal action at all.
+        prefers not to act, or when a ``normal``/``hard`` Шулер thrower could only throw
+        unfair cards (``done`` not legal yet): it waits for the defender, who always has a
+        fair move then. ``ValueError`` when the seat has no legal action at all.
         """
         legal = view.get("legal") or []
         if not legal:
@@ -93,6 +95,9 @@ class Bot:
         if optional:
             action = _player(view["game"]).decide_optional(view, self.memory, self.level)
             return copy.deepcopy(action) if action is not None else None
+        waits = getattr(_player(view["game"]), "waits", None)
+        if waits is not None and waits(view, self.memory, self.level):
+            return None  # Durak, Шулер: only unfair throws left; the defender moves first
         if self.level == "easy" or len(legal) == 1:
             return copy.deepcopy(choose_random(view, decision_rng(self.seed, view, self.memory)))
         rng = decision_rng(self.seed, view, self.memory)

@@ -10,6 +10,7 @@ import random
 from importlib import import_module
 
 from apps.bots import Bot
+from apps.bots.durak.cards import is_fair
 from apps.rules import api
 
 #: (id, game, options, durak seats)
@@ -47,6 +48,17 @@ def available(game: str, options: dict) -> bool:
 
 
 VARIANTS = [v for v in ALL_VARIANTS if available(v[1], v[2])]
+
+
+def only_unfair_throws(view: dict) -> bool:
+    """A Шулер thrower whose every move is an unfair throw (it may wait for the defender)."""
+    moves = [a for a in view["legal"] if a["type"] != "catch"]
+    return (
+        bool((view.get("options") or {}).get("cheating"))
+        and view.get("seat") != view.get("defender")
+        and bool(moves)
+        and all(a["type"] == "attack" and not is_fair(view, a) for a in moves)
+    )
 
 
 def seats_of(game: str, options: dict, durak_seats: list[int] | None) -> list[int]:
@@ -94,7 +106,9 @@ def play(
             view = api.view(state, s)
             action = bots[s].decide(view)
             if action is None:
-                assert s not in view.get("awaiting", [s]), "a bot the game waits for must act"
+                assert s not in view.get("awaiting", [s]) or only_unfair_throws(view), (
+                    "a bot the game waits for must act"
+                )
                 continue
             assert action in view["legal"], (game, s, action)
             if on_decision is not None:
@@ -103,6 +117,7 @@ def play(
             break
         if applied is None:
             if api.view(state, None).get("phase") != "check":
+                assert not acting, f"seats {acting} could act and none did"
                 break
             applied = (None, {"type": "close"}, True)
         seat, action, system = applied

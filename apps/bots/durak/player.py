@@ -89,6 +89,32 @@ def decide_optional(view: dict, memory: dict, level: str) -> dict | None:
     return certain_catch(view)
 
 
+def waits(view: dict, memory: dict, level: str) -> bool:
+    """Шулер: whether a ``normal`` or ``hard`` thrower waits instead of acting although the
+    game waits for it. Any card may be thrown in Шулер, so a thrower holding cards is awaited
+    even when every throw it has is unfair and ``done`` is not legal yet (some attack card
+    unbeaten, no ``take``); then the defender is awaited too and always has a fair move
+    (``take``). Rather than cheat unwillingly — ``normal`` catches every certainly unfair card
+    — the thrower waits for him; ``hard`` still cheats on purpose when the table rarely
+    catches (:func:`~apps.bots.durak.search.catch_rate`)."""
+    if level == "easy" or not (view.get("options") or {}).get("cheating"):
+        return False
+    seat = view.get("seat")
+    if seat == view.get("defender") or view.get("phase") != "play":
+        return False
+    moves = [a for a in view.get("legal") or [] if a["type"] != "catch"]
+    if not moves or any(a["type"] != "attack" or dc.is_fair(view, a) for a in moves):
+        return False
+    if not dc.table_pairs(view):
+        return False  # a lead is always fair; never wait as the starter
+    if level == "hard":
+        from .search import CHEAT_BELOW, catch_rate
+
+        if catch_rate(memory, seat) < CHEAT_BELOW:
+            return False
+    return True
+
+
 def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: float | None) -> dict:
     """The action of a ``normal`` or ``hard`` seat, one of ``view["legal"]``."""
     catch = certain_catch(view)
