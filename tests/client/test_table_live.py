@@ -229,8 +229,11 @@ def tap_card(page: Page, card: str) -> bool:
 def tap_table(page: Page, card: str) -> bool:
     """Tap a bout card where it shows: a defence card is on top, an attack card shows its corner."""
     selector = f'.bout [data-card="{card}"]'
-    el = page.locator(selector)
-    if "bout-defence" in (el.get_attribute("class", timeout=3000) or ""):
+    try:
+        classes = page.locator(selector).get_attribute("class", timeout=3000) or ""
+    except PlaywrightTimeoutError:
+        return False  # the bout was cleared meanwhile: the loop looks again
+    if "bout-defence" in classes:
         return press(page, selector)
     return press(page, selector, position={"x": 8, "y": 10})
 
