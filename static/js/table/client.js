@@ -100,9 +100,10 @@ export class TableClient {
     if (this.seq !== null && msg.seq < this.seq) return;
     const gap = this.seq !== null && msg.seq > this.seq + 1;
     const previous = this.view;
+    // a state of the same seq (presence: someone connected) is not the answer to a pending act
+    if (msg.seq !== this.seq) this.unlock();
     this.seq = msg.seq;
     this.view = msg.view;
-    this.unlock();
     this.trackCalls(previous, msg.view, msg.events || []);
     this.keepSelectionIfStillUseful();
     if (previous && previous.phase !== msg.view.phase) this.ui.showLast = false;
