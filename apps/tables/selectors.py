@@ -174,31 +174,6 @@ def table_state(table_id: int, user_id: int | None) -> tuple[int | None, dict]:
     return seat, {"op": "state", "seq": match.seq, "view": view, "events": []}
 
 
-def table_frames(table_id: int) -> dict[str, tuple[int, dict]] | None:
-    """Every socket's full state of the table from one read: ``{"<seat>": (seq, view), ...,
-    "public": (seq, view)}`` (a seat's own view for each seat of the match, or of the table
-    before it starts; ``public`` for everybody else). None when the table is gone."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return None
-    info = seats_info(table_id)
-    match = current_match(table_id)
-    out: dict[str, tuple[int, dict]] = {}
-    if match is None:
-        for entry in info:
-            out[str(entry["seat"])] = (0, waiting_view(table, entry["seat"], info))
-        out["public"] = (0, waiting_view(table, None, info))
-        return out
-    if match.status == Match.Status.PLAYING:
-        seats_info_remember(match, info)
-    state = api.from_json(match.state)
-    for seat in [*match.seats, None]:
-        view = match_view(match, state, seat, info)
-        view["status"] = table.status
-        out["public" if seat is None else str(seat)] = (match.seq, view)
-    return out
-
-
 def unfinished_match_for(user_id: int) -> Match | None:
     """The user's newest match still being played, to offer «Продолжить партию»."""
     return (

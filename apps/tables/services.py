@@ -369,7 +369,9 @@ def send_frames(table_id: int, frames: dict[str, str]) -> None:
 
 
 def table_refresh(table_id: int) -> None:
-    """Tell every socket of the table to refetch its seat and full state (seating changed)."""
+    """Tell every socket of the table to refetch its seat and full state (seating or presence
+    changed). Tried instead for presence: one message with every seat's state built once; it
+    was slower in the connect/close bench and daphne's memory grew with it (docs/performance.md)."""
     seats_changed(table_id)
     publishing.send_many([(groups.table_all(table_id), {"type": "table.refresh"})])
 
@@ -379,16 +381,6 @@ def seats_changed(table_id: int) -> None:
     Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING).update(
         seats_version=F("seats_version") + 1
     )
-
-
-def table_presence(table_id: int) -> None:
-    """A seat's ``connected`` flag flipped: send every socket of the table its full state once,
-    built here from one read (same ``seq``, ``events: []``), instead of a ``table.refresh``
-    after which each socket read the table again (≈ 10 reads per filling 4-seat table)."""
-    seats_changed(table_id)
-    built = selectors.table_frames(table_id)
-    if built is not None:
-        send_frames(table_id, {key: frame_text(seq, view, []) for key, (seq, view) in built.items()})
 
 
 # --------------------------------------------------------------------------- timers and bots
@@ -523,7 +515,7 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
         if was and not is_now:
             match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
     if was != is_now:
-        table_presence(table_id)
+        table_refresh(table_id)
     if match is not None and number in match.seats:
         when = now + timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
         scheduling.disconnect_check_at(table_id, number, when)
