@@ -13,6 +13,9 @@ What it does, step by step (docs/protocol.md and PROTOCOL.md describe every mess
 5. Every ``state`` frame where ``view.legal`` is not empty is answered with an ``act``
    carrying one of those actions (random, or the first with ``--choose first``) and the
    state's ``seq``. A gap in ``seq`` or a ``stale`` error is answered with ``sync``.
+   Frames leave at most ``--rate`` per second (default 10): the site allows a socket 20 per
+   second and closes it with 4429 beyond that, and against its bots a fast client would
+   otherwise get there.
 6. When ``view.result`` is set the match is over: the result is printed and we exit.
 
 Run it against a local site (``./run``), with a user you signed up::
@@ -29,6 +32,7 @@ import argparse
 import json
 import random
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -36,6 +40,20 @@ from websockets.sync.client import connect
 
 #: Actions a bot never picks by chance: they end the match at once for its side.
 NEVER_BY_CHANCE = {"surrender", "leave"}
+
+
+class Pacer:
+    """Spaces calls at least ``1 / rate`` seconds apart (the site's socket limit is 20/s)."""
+
+    def __init__(self, rate: float) -> None:
+        self.interval = 1.0 / rate
+        self.next_at = 0.0
+
+    def wait(self) -> None:
+        now = time.monotonic()
+        if now < self.next_at:
+            time.sleep(self.next_at - now)
+        self.next_at = max(now, self.next_at) + self.interval
 
 
 class ApiError(Exception):
@@ -103,13 +121,26 @@ def seen_connected(view: dict) -> bool:
     return any(s["seat"] == view["seat"] and s.get("connected") for s in view["seats"])
 
 
-def play(site: Site, table_id: int, how: str = "random", seed: int | None = None, log=print) -> dict:
+def play(
+    site: Site,
+    table_id: int,
+    how: str = "random",
+    seed: int | None = None,
+    log=print,
+    rate: float = 10.0,
+) -> dict:
     """Sit through the match at ``table_id``: ready up, answer every state, return ``view.result``.
 
-    Returns the last ``view`` (its ``result`` is set)."""
+    Sends at most ``rate`` frames per second. Returns the last ``view`` (its ``result`` is set)."""
     rng = random.Random(seed)
     headers = {"Authorization": f"Token {site.token}"}
+    pacer = Pacer(rate)
     with connect(site.ws_url(f"/ws/tables/{table_id}/"), additional_headers=headers, max_size=2**22) as ws:
+
+        def send(frame: dict) -> None:
+            pacer.wait()
+            ws.send(json.dumps(frame))
+
         seq, acted, ready = None, set(), False
         for raw in ws:
             frame = json.loads(raw)
@@ -120,19 +151,19 @@ def play(site: Site, table_id: int, how: str = "random", seed: int | None = None
             if frame["op"] == "error":
                 log(f"refused: {frame['code']}: {frame['message']}")
                 acted.discard(seq)  # try again on the fresh state
-                ws.send(json.dumps({"op": "sync"}))
+                send({"op": "sync"})
                 continue
             if frame["op"] != "state" or (seq is not None and frame["seq"] < seq):
                 continue  # a pong, or a state older than the one we have
             if seq is not None and frame["seq"] > seq + 1:
-                ws.send(json.dumps({"op": "sync"}))  # we missed a state: ask for the whole one
+                send({"op": "sync"})  # we missed a state: ask for the whole one
             seq, view = frame["seq"], frame["view"]
             if view.get("result"):
                 return view
             if view.get("legal") and seq not in acted:
                 acted.add(seq)
                 action = choose(view["legal"], how, rng)
-                ws.send(json.dumps({"op": "act", "seq": seq, "action": action}))
+                send({"op": "act", "seq": seq, "action": action})
     raise RuntimeError("the socket closed before the match ended")
 
 
@@ -148,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="easy", choices=["easy", "normal", "hard"])
     parser.add_argument("--choose", default="random", choices=["random", "first"])
     parser.add_argument("--seed", type=int, default=None, help="seed of the random choices")
+    parser.add_argument("--rate", type=float, default=10.0, help="most frames per second (site: 20)")
     args = parser.parse_args(argv)
 
     site = Site(args.site, args.token)
@@ -158,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             site.login(args.username, args.password)
         table = create_table_with_bots(site, args.game, json.loads(args.options), args.bots, args.level)
         print(f"table {table['id']}: {args.game} {json.dumps(table['options'], ensure_ascii=False)}")
-        view = play(site, table["id"], args.choose, args.seed)
+        view = play(site, table["id"], args.choose, args.seed, rate=args.rate)
     except ApiError as exc:
         print(exc, file=sys.stderr)
         return 1
