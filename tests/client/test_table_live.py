@@ -238,6 +238,19 @@ def tap_table(page: Page, card: str) -> bool:
     return press(page, selector, position={"x": 8, "y": 10})
 
 
+def laid_unfairly(page: Page, card: str, trump: str) -> bool:
+    """Whether ``card`` now lies in the bout on an attack card it does not beat. The bout can
+    change between the look and the tap (a bot throws in, cards shift on a phone), so the tap
+    may land on another attack card: then the cheat did not happen and is tried again later."""
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        for pair in client_view(page)["table_cards"]:
+            if pair.get("defence") == card:
+                return not fair(card, pair["attack"], trump)
+        page.wait_for_timeout(100)
+    return False
+
+
 def durak_step(page: Page, who: str, plan: dict) -> None:
     """One decision of a person at the Durak table, made by clicking like a player.
 
@@ -276,7 +289,7 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
             card = next((c for c in hand if not fair(c, target, trump)), None)
             if card:
                 if tap_card(page, card) and tap_table(page, target):
-                    plan["cheat"] = card
+                    plan["cheat"] = card if laid_unfairly(page, card, trump) else None
                 return
         for target in unbeaten:
             options = [c for c in hand if fair(c, target, trump)]
