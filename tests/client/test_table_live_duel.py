@@ -130,6 +130,18 @@ def settle(page: Page, seq: int) -> None:
     )
 
 
+def play_a_playable_card(page: Page, seq: int) -> int:
+    """Tap the first card the table marks playable and wait for the answer: 1 if one was
+    played, 0 (after a short wait) if none is playable yet."""
+    playable = page.locator(".hand-card.is-playable")
+    if not playable.count():
+        page.wait_for_timeout(80)
+        return 0
+    playable.first.click()
+    settle(page, seq)
+    return 1
+
+
 def screenshots(page: Page, name: str, first: dict, second: dict) -> None:
     """Save the page at ``first`` then ``second`` viewport; the page must fit the width."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -190,13 +202,7 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
                 did["auction"] += take_or_name(page)[0]
                 settle(page, view["seq"])
                 continue
-            playable = page.locator(".hand-card.is-playable")
-            if playable.count():
-                playable.first.click()
-                cards_played += 1
-                settle(page, view["seq"])
-            else:
-                page.wait_for_timeout(80)
+            cards_played += play_a_playable_card(page, view["seq"])
         said.update(page.evaluate(SAID))
         view = client_view(page)
         assert view["deals"], f"the deal was not finished in time: {did}, phase {view['phase']}"
@@ -283,13 +289,7 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
                 settle(page, view["seq"])
                 did["concede"] = True
                 continue
-            playable = page.locator(".hand-card.is-playable")
-            if playable.count():
-                playable.first.click()
-                cards_played += 1
-                settle(page, view["seq"])
-            else:
-                page.wait_for_timeout(80)
+            cards_played += play_a_playable_card(page, view["seq"])
         said.update(page.evaluate(SAID))
         view = client_view(page)
         assert view["deals"], f"the deal was not finished in time: {did}, phase {view['phase']}"
