@@ -544,3 +544,25 @@ def test_durak_transfer_with_the_button(open_table):
     assert "F2 / F4 / F8" in page.inner_text(".modal")
     page.keyboard.press("Escape")
     assert page.locator(".modal").count() == 0
+
+
+def test_a_surrender_refused_as_stale_is_sent_again_on_the_fresh_state(open_table):
+    state, _ = views.bazar_play()
+    page = open_table(DESKTOP)
+    frame = views.frame(state, 0, seq=20)
+    feed(page, frame)
+    page.click('[data-control="surrender"]')
+    page.click(".modal .btn-danger")
+    assert sent(page)[-1] == {"op": "act", "seq": 20, "action": {"type": "surrender"}, "id": "a1"}
+    # a bot moved first: the server refuses the act as stale, the client asks for the state...
+    feed(page, {"op": "error", "code": "stale", "message": "Ход устарел", "id": "a1"})
+    assert sent(page)[-1] == {"op": "sync"}
+    # ...and gives up again on it, with the new seq: the confirmed «Сдаться» is not lost
+    feed(page, {**frame, "seq": 21})
+    assert sent(page)[-1]["action"] == {"type": "surrender"} and sent(page)[-1]["seq"] == 21
+    # once a newer state comes without a refusal, nothing more is sent
+    count = len(sent(page))
+    feed(page, {**frame, "seq": 22})
+    feed(page, {**frame, "seq": 23})
+    assert len(sent(page)) == count
+    assert page.js_errors == []

@@ -19,7 +19,9 @@ SPEC = Path(__file__).resolve().parents[1] / "rules" / "scenarios" / "durak" / "
 
 def test_the_replay_steps_forward_on_a_click(live_site, page, make_user):
     spec = json.loads(SPEC.read_text())
-    _, match = scripted_table(spec, people=[make_user()])  # a public table: anyone may watch it
+    # a public table (anyone may watch it) of two people: no bot seat, so a Celery worker left
+    # running by an earlier live test has no bot move to make against the scripted actions
+    _, match = scripted_table(spec, people=[make_user(), make_user()])
     play_actions(match, spec)
     page.goto(f"{live_site.url}{reverse('stats:match', args=[match.pk])}")
     replay = page.get_by_test_id("replay")

@@ -30,6 +30,8 @@ import { gameTitle, isBelot, seatName } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
 const PENDING_TIMEOUT_MS = 8000;
+/** How many times a confirmed «Сдаться» / «Выйти» is sent when the table keeps moving. */
+const GIVE_UP_TRIES = 5;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
 export class TableClient {
@@ -41,6 +43,9 @@ export class TableClient {
     this.view = null;
     this.pending = false;
     this.pendingTimer = null;
+    /** A confirmed «Сдаться» / «Выйти» not yet applied: sent again on the next state when the
+     * table moved meanwhile (`stale`), so giving up is never lost to a bot's quick move. */
+    this.givingUp = null;
     this.actCounter = 0;
     this.status = "connecting";
     this.ui = {
@@ -110,13 +115,45 @@ export class TableClient {
     this.render();
     this.announce(msg.events || []);
     if (gap) this.sync();
+    this.giveUpAgainIfRefused();
   }
 
   onError(msg) {
     this.unlock();
-    this.toast(msg.message || gettext("Ошибка"));
+    const retrying = msg.code === "stale" && this.givingUp && this.givingUp.tries < GIVE_UP_TRIES;
+    if (retrying) this.givingUp.again = true;
+    else {
+      this.givingUp = null;
+      this.leaving = false;
+      this.toast(msg.message || gettext("Ошибка"));
+    }
     this.render();
     if (msg.code === "stale") this.sync();
+  }
+
+  /** Give up (`surrender` or `leave`) now, or on the next state if an act is still pending. */
+  giveUp(type) {
+    this.givingUp = { action: { type }, tries: 1, again: false, sentSeq: this.seq };
+    if (!this.act(this.givingUp.action)) this.givingUp.again = true;
+  }
+
+  /** On each state: done once a newer state came without a refusal (then «Выйти» goes to the
+   * lobby); sent again after a `stale` refusal, at most GIVE_UP_TRIES times. */
+  giveUpAgainIfRefused() {
+    const g = this.givingUp;
+    if (!g) return;
+    const over = !this.inMatch || Boolean(this.view && this.view.result);
+    if (over || (!g.again && !this.pending && this.seq > g.sentSeq)) {
+      this.givingUp = null;
+      if (this.leaving) window.location.assign(this.lobbyUrl);
+      return;
+    }
+    if (g.again && !this.pending) {
+      g.again = false;
+      g.tries += 1;
+      g.sentSeq = this.seq;
+      if (!this.act(g.action)) g.again = true;
+    }
   }
 
   sync() {
@@ -316,7 +353,7 @@ export class TableClient {
   async surrender() {
     if (!this.inMatch) return;
     const ok = await confirmDialog(this.root, { title: gettext("Сдаться?"), text: gettext("Сопернику будет записана победа.") });
-    if (ok) this.act({ type: "surrender" });
+    if (ok) this.giveUp("surrender");
   }
 
   async leave() {
@@ -328,7 +365,9 @@ export class TableClient {
       title: gettext("Выйти из комнаты?"),
       text: gettext("Вы покинете стол. Незавершённая партия будет засчитана как поражение."),
     });
-    if (ok && this.act({ type: "leave" })) this.leaving = true;
+    if (!ok) return;
+    this.giveUp("leave");
+    this.leaving = true;
   }
 
   showKeys() {
@@ -399,7 +438,6 @@ export class TableClient {
       if (said.big) showBanner(this.parts.banners, said.text);
     }
     feedLines(this.parts.feed, lines);
-    if (this.leaving) window.location.assign(this.lobbyUrl);
   }
 
   /** The hint line: what to do now (shown with hints on, on wide screens). */
