@@ -8,14 +8,11 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from apps.stats.labels import BOT_LEVELS as LEVEL_NAMES
-from apps.stats.labels import GAME_NAMES
+from apps.stats.labels import GAME_NAMES, GAME_ORDER, game_name
 
-GAMES = [
-    ("bazar_blot", _("Базар-блот")),
-    ("blot", _("Обычный блот")),
-    ("deberc", _("Деберц")),
-    ("durak", _("Дурак")),
-]
+from .models import BOT_LEVELS
+
+GAMES = [(code, GAME_NAMES[code]) for code in GAME_ORDER]
 
 #: game -> [(option, label, [values])]; the first value is shown first, not a default.
 OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
@@ -83,7 +80,7 @@ def listing_row(table: dict) -> dict:
     """A row of :func:`apps.lobby.selectors.open_tables` with its game and status names added."""
     return {
         **table,
-        "game_name": str(GAME_NAMES.get(table["game"], table["game"])),
+        "game_name": game_name(table["game"]),
         "status_name": str(STATUS_NAMES.get(table["status"], table["status"])),
     }
 
@@ -125,7 +122,7 @@ def _same(a: object, b: object) -> bool:
 
 def level_choices() -> list[tuple[str, str]]:
     """Bot levels as ``(value, name)`` for a select, in the order easy, normal, hard."""
-    return [(level, str(LEVEL_NAMES[level])) for level in ("easy", "normal", "hard")]
+    return [(level, str(LEVEL_NAMES[level])) for level in BOT_LEVELS]
 
 
 def parse_value(raw: str):
