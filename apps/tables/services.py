@@ -89,9 +89,10 @@ def match_start(*, table: Table) -> Match:
         time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
-    _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now)
+    public = api.view(state, None)
+    _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=public)
     timer = _timer_needed(match, now)
-    views = _bots_observe(match, state, [])
+    views = _bots_observe(match, state, [], public)
     match.save()
     selectors.seats_info_remember(match, info_list)
     DealRecord.objects.create(
@@ -231,15 +232,14 @@ def _clock_update(
     before_to_act: list[int],
     deal_changed: bool,
     now: datetime,
-    public: dict | None = None,
+    public: dict,
 ) -> None:
     """Set the next deadline: move time, plus in the belot family the reserve left this deal.
-    ``public`` is the spectators' view of ``state`` when already computed.
+    ``public`` is the spectators' view of ``state`` (built once per change by the caller).
 
     A seat that acts and is still the one to act (declare, then play) keeps its running turn.
     """
     to_act = api.to_act(state)
-    public = public if public is not None else api.view(state, None)
     phase = public.get("phase")
     waiting = _awaited(public, to_act)
     reserve = clock.has_reserve(match.game)
@@ -286,13 +286,11 @@ def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
     return list(awaiting) if isinstance(awaiting, list) else list(to_act)
 
 
-def _bots_observe(
-    match: Match, state: Game, events: list[dict], public: dict | None = None
-) -> dict[int | None, dict]:
+def _bots_observe(match: Match, state: Game, events: list[dict], public: dict) -> dict[int | None, dict]:
     """Every seat's engine view and the public one (key None); each bot seat's memory fed with
     its view and the events."""
     views: dict[int | None, dict] = {seat: api.view(state, seat) for seat in match.seats}
-    views[None] = public if public is not None else api.view(state, None)
+    views[None] = public
     if match.status == Match.Status.PLAYING:
         memory = dict(match.bot_memory)
         for player in match.players:
