@@ -124,7 +124,6 @@ export class TableClient {
     if (retrying) this.givingUp.again = true;
     else {
       this.givingUp = null;
-      this.leaving = false;
       this.toast(msg.message || gettext("Ошибка"));
     }
     this.render();
@@ -145,7 +144,7 @@ export class TableClient {
     const over = !this.inMatch || Boolean(this.view && this.view.result);
     if (over || (!g.again && !this.pending && this.seq > g.sentSeq)) {
       this.givingUp = null;
-      if (this.leaving) window.location.assign(this.lobbyUrl);
+      if (g.action.type === "leave") window.location.assign(this.lobbyUrl);
       return;
     }
     if (g.again && !this.pending) {
@@ -367,7 +366,6 @@ export class TableClient {
     });
     if (!ok) return;
     this.giveUp("leave");
-    this.leaving = true;
   }
 
   showKeys() {
