@@ -1,9 +1,13 @@
 """Admin: matches read-only (state, moves, dealt cards) and an action to end a stuck match."""
 
+import json
+
 from django.contrib import admin, messages
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 
 from . import services
-from .models import DealRecord, Match, Move
+from .models import DealRecord, Match
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -17,12 +21,6 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
-class MoveInline(ReadOnlyInline):
-    model = Move
-    fields = ("seq", "seat", "action", "system", "actor", "user", "created_at")
-    readonly_fields = fields
-
-
 class DealRecordInline(ReadOnlyInline):
     model = DealRecord
     fields = ("number", "dealer", "start_seq", "hands", "stock")
@@ -34,11 +32,40 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "table", "game", "status", "seq", "deadline", "created_at", "finished_at")
     list_filter = ("game", "status")
     search_fields = ("id", "table__id")
-    inlines = [DealRecordInline, MoveInline]
+    inlines = [DealRecordInline]
     actions = ["end_stuck"]
 
     def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in Match._meta.fields]
+        return [*(f.name for f in Match._meta.fields), "move_log"]
+
+    @admin.display(description="moves")
+    def move_log(self, obj: Match) -> str:
+        """Every move in ``seq`` order as a table: ``Move``'s key is ``(match, seq)``, and Django's
+        inlines need a single-column primary key."""
+        moves = obj.moves.select_related("user").order_by("seq") if obj.pk else []
+        rows = format_html_join(
+            "",
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            (
+                (
+                    m.seq,
+                    "—" if m.seat is None else m.seat,
+                    json.dumps(m.action, ensure_ascii=False, separators=(",", ":")),
+                    "yes" if m.system else "",
+                    m.actor,
+                    m.user or "—",
+                    timezone.localtime(m.created_at).isoformat(sep=" ", timespec="milliseconds"),
+                )
+                for m in moves
+            ),
+        )
+        if not rows:
+            return "—"
+        return format_html(
+            '<table class="move-log"><thead><tr><th>seq</th><th>seat</th><th>action</th><th>system</th>'
+            "<th>actor</th><th>user</th><th>created at</th></tr></thead><tbody>{}</tbody></table>",
+            rows,
+        )
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -66,7 +66,15 @@ class Match(models.Model):
 
 
 class Move(models.Model):
-    """One applied action: the ``seq`` it produced, who made it and how."""
+    """One applied action: the ``seq`` it produced, who made it and how.
+
+    The key is ``(match, seq)`` itself (no surrogate ``id``, no separate ``match_id`` index: the
+    primary key's index leads with ``match_id``), which keeps the log under 200 B per action on
+    disk. The fields are declared widest first (8-byte ``match_id``/``created_at``/``user_id``,
+    then ``seq``, ``seat``, ``system``, then the variable-length ones) so PostgreSQL pads nothing
+    between the columns; with eight columns the null bitmap fits in the 24-byte row header.
+    Admin inlines and formsets need a single-column key: the admin shows moves read-only.
+    """
 
     class Actor(models.TextChoices):
         PERSON = "person", "person"
@@ -74,21 +82,21 @@ class Move(models.Model):
         TIMER = "timer", "timer"
         SYSTEM = "system", "system"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField()
-    seat = models.SmallIntegerField(null=True, blank=True)
-    #: Canonical action (SCENARIOS.md) without ``seat``.
-    action = models.JSONField()
-    system = models.BooleanField(default=False)
-    actor = models.CharField(max_length=10, choices=Actor.choices)
+    pk = models.CompositePrimaryKey("match", "seq")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
+    created_at = models.DateTimeField(auto_now_add=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    seq = models.PositiveIntegerField()
+    seat = models.SmallIntegerField(null=True, blank=True)
+    system = models.BooleanField(default=False)
+    actor = models.CharField(max_length=10, choices=Actor.choices)
+    #: Canonical action (SCENARIOS.md) without ``seat``.
+    action = models.JSONField()
 
     class Meta:
         ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="tables_move_unique_seq")]
 
     def __str__(self) -> str:
         return f"match {self.match_id} #{self.seq} seat {self.seat} {self.action}"
