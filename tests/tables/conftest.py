@@ -75,3 +75,11 @@ def _replay_every_finished_match(request):
         assert_replays(match)
 
 
+@pytest.fixture
+def durak_match(make_user):
+    """A Durak match: a person at seat 0, bots at 1..3, waiting for whoever acts first."""
+    from tests.tables.helpers import bot_table
+
+    person = make_user()
+    table = bot_table("durak", {}, people=[person])
+    return person, table.matches.get()

@@ -63,3 +63,29 @@ def assert_replays(match: Match) -> None:
         assert result["finished"] is True
         assert sorted(result["winners"]) == sorted(match.result["winners"])
         assert result["totals"] == match.result["totals"]
+
+
+def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
+    """Drive bots until the person at ``person_seat`` may play a card; return the match and that
+    action (the first legal one with a card)."""
+    for _ in range(500):
+        match.refresh_from_db()
+        state = api.from_json(match.state)
+        legal = api.legal_actions(state, person_seat)
+        with_card = [a for a in legal if "card" in a]
+        if with_card:
+            return match, with_card[0]
+        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+            continue
+        # no bot to act: the person must first do something without a card (take, done)
+        assert legal, "nobody may act"
+        person = next(p["user"] for p in match.players if p["seat"] == person_seat)
+        services.move_apply(
+            match_id=match.pk,
+            seat=person_seat,
+            action=legal[0],
+            seq=match.seq,
+            actor="person",
+            user_id=person,
+        )
+    raise AssertionError("the person never got a turn")

@@ -10,44 +10,10 @@ from django.db import connection
 from apps.rules import api
 from apps.tables import services
 from apps.tables.errors import Refused
-from apps.tables.models import Match, Move
-from tests.tables.helpers import bot_table
+from apps.tables.models import Move
+from tests.tables.helpers import bot_table, person_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def durak_match(make_user):
-    """A Durak match: a person at seat 0, bots at 1..3, waiting for whoever acts first."""
-    person = make_user()
-    table = bot_table("durak", {}, people=[person])
-    return person, table.matches.get()
-
-
-def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
-    """Drive bots until the person at ``person_seat`` may play a card; return the match and that
-    action (the first legal one with a card)."""
-    for _ in range(500):
-        match.refresh_from_db()
-        state = api.from_json(match.state)
-        legal = api.legal_actions(state, person_seat)
-        with_card = [a for a in legal if "card" in a]
-        if with_card:
-            return match, with_card[0]
-        if services.match_bot_move(match_id=match.pk, seq=match.seq):
-            continue
-        # no bot to act: the person must first do something without a card (take, done)
-        assert legal, "nobody may act"
-        person = next(p["user"] for p in match.players if p["seat"] == person_seat)
-        services.move_apply(
-            match_id=match.pk,
-            seat=person_seat,
-            action=legal[0],
-            seq=match.seq,
-            actor="person",
-            user_id=person,
-        )
-    raise AssertionError("the person never got a turn")
 
 
 def test_person_action_is_applied_recorded_and_bumps_seq_by_one(durak_match):

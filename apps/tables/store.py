@@ -1,0 +1,145 @@
+"""The match row and the move log on the hot path of a move: one statement to read, one to write.
+
+A move is the site's most frequent write. Through the ORM it took five round trips to
+PostgreSQL (BEGIN, the locking read, the Move insert, the match update, COMMIT) and about
+1.5 ms of query compilation per move (bench/ws_load.py, docs/performance.md). Here the SQL is
+built once at import and a move is written optimistically: :func:`match_read` reads the row
+without a lock, and :func:`move_write` updates it only if nobody wrote it since
+(same ``seq``, still playing, same pending timer), inserting the Move in the same statement, so
+the two land together or not at all, without an explicit transaction.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
+
+from .models import Match, Move
+
+_MATCH_FIELDS = [f for f in Match._meta.concrete_fields]
+_JSON_FIELDS = frozenset(f.attname for f in _MATCH_FIELDS if isinstance(f, models.JSONField))
+_NAMES = [f.attname for f in _MATCH_FIELDS]
+_SELECT = "SELECT {} FROM {} WHERE {} = %s".format(
+    ", ".join(connection.ops.quote_name(f.column) for f in _MATCH_FIELDS),
+    Match._meta.db_table,
+    Match._meta.pk.column,
+)
+
+#: What a move changes in the match row (``seats_version`` is the presence's, never a move's).
+MOVE_FIELDS = (
+    "seq",
+    "state",
+    "deal_number",
+    "turn_started_at",
+    "turn_ms",
+    "deadline",
+    "timer_due",
+    "reserves",
+    "bot_memory",
+    "bot_to_act",
+    "status",
+    "result",
+    "finished_at",
+    "updated_at",
+)
+_MOVE_COLUMNS = ("match_id", "seq", "seat", "action", "system", "actor", "user_id", "created_at")
+
+
+@functools.cache
+def _write_sql() -> str:
+    """The PostgreSQL statement of :func:`move_write`; every parameter cast to its column's type
+    (server-side binding sends ``None`` and strings untyped)."""
+
+    def typed(model: type[models.Model], name: str) -> str:
+        return f"%s::{model._meta.get_field(name).db_type(connection)}"
+
+    return (
+        "WITH written AS (UPDATE {match} SET {sets} WHERE id = %s AND seq = %s AND status = %s"
+        " AND timer_due IS NOT DISTINCT FROM %s::timestamptz RETURNING id)"
+        " INSERT INTO {move} ({columns}) SELECT written.id, {values} FROM written"
+    ).format(
+        match=Match._meta.db_table,
+        sets=", ".join(f"{name} = {typed(Match, name)}" for name in MOVE_FIELDS),
+        move=Move._meta.db_table,
+        columns=", ".join(_MOVE_COLUMNS),
+        values=", ".join(typed(Move, name.removesuffix("_id")) for name in _MOVE_COLUMNS[1:]),
+    )
+
+
+def _json_text(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def match_read(match_id: int) -> Match | None:
+    """The match row as a ``Match`` (every field), read without a lock; None if there is none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SELECT, [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = [
+        json.loads(value) if name in _JSON_FIELDS and isinstance(value, str) else value
+        for name, value in zip(_NAMES, row, strict=True)
+    ]
+    return Match.from_db(DEFAULT_DB_ALIAS, _NAMES, values)
+
+
+def move_write(
+    match: Match,
+    *,
+    read_seq: int,
+    read_timer_due: datetime | None,
+    seat: int | None,
+    action: dict,
+    system: bool,
+    actor: str,
+    user_id: int | None,
+    now: datetime,
+) -> bool:
+    """Save the move's changes of ``match`` and append its Move (``seq`` = ``match.seq``).
+
+    Writes only if the row is still as read (``read_seq``, playing, ``read_timer_due``);
+    returns False and writes nothing otherwise. Atomic on its own, or part of the caller's
+    transaction."""
+    match.updated_at = now
+    move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
+    if connection.vendor == "postgresql":
+        return _move_write_statement(match, read_seq, read_timer_due, move, now)
+    return _move_write_orm(match, read_seq, read_timer_due, move, now)
+
+
+def _move_write_statement(
+    match: Match, read_seq: int, read_timer_due: datetime | None, move: dict, now: datetime
+) -> bool:
+    """PostgreSQL: one prepared statement with its parameters bound by the server, so the
+    snapshot's JSON is neither escaped into the SQL text nor the statement planned each time."""
+    sets = [
+        _json_text(getattr(match, name)) if name in _JSON_FIELDS else getattr(match, name)
+        for name in MOVE_FIELDS
+    ]
+    values = [match.seq, move["seat"], _json_text(move["action"]), move["system"], move["actor"]]
+    params = [*sets, match.pk, read_seq, Match.Status.PLAYING.value, read_timer_due, *values]
+    params += [move["user_id"], now]
+    connection.ensure_connection()
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(_write_sql(), params, prepare=True)
+        return cursor.rowcount == 1
+
+
+def _move_write_orm(
+    match: Match, read_seq: int, read_timer_due: datetime | None, move: dict, now: datetime
+) -> bool:
+    """Other databases (SQLite for ``./run``): the same conditional update and insert, in a
+    transaction, through the ORM."""
+    with transaction.atomic():
+        written = Match.objects.filter(
+            pk=match.pk, seq=read_seq, status=Match.Status.PLAYING, timer_due=read_timer_due
+        ).update(**{name: getattr(match, name) for name in MOVE_FIELDS})
+        if written:
+            Move.objects.create(match_id=match.pk, seq=match.seq, created_at=now, **move)
+        return bool(written)
