@@ -191,15 +191,17 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     }
 
 
-def _settle(pids: list[int], quiet: float = 0.25, limit: float = 180.0) -> float:
-    """Wait until the servers use under ``quiet`` of a core over a second (the sockets' connect
-    work, e.g. the presence refreshes of filling tables, is done); return the seconds waited."""
+def _settle(pids: list[int], quiet: float = 0.25, seconds: int = 3, limit: float = 180.0) -> float:
+    """Wait until the servers use under ``quiet`` of a core in each of ``seconds`` seconds in a
+    row (the sockets' connect work, e.g. the presence states of filling tables, is done: one
+    quiet second was not enough, a backlog of it could still run into the measured window);
+    return the seconds waited."""
     start = time.monotonic()
-    while pids and time.monotonic() - start < limit:
+    calm = 0
+    while pids and calm < seconds and time.monotonic() - start < limit:
         before = sum(_cpu_or_zero(p) for p in pids)
         time.sleep(1.0)
-        if sum(_cpu_or_zero(p) for p in pids) - before < quiet:
-            break
+        calm = calm + 1 if sum(_cpu_or_zero(p) for p in pids) - before < quiet else 0
     return round(time.monotonic() - start, 1)
 
 
