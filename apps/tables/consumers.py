@@ -29,7 +29,7 @@ def in_db_thread_pool(func):
     ``database_sync_to_async`` alone runs every call of the process on one thread, so each move
     waited for every other table's round trips to PostgreSQL and Redis: under load a process
     applied one move at a time and handshakes passed daphne's 5 s limit (bench/ws_load.py).
-    The match row lock keeps the moves of one table serial."""
+    The conditional move write (:mod:`.store`) keeps the moves of one table serial."""
     return database_sync_to_async(func, thread_sensitive=False)
 
 

@@ -84,11 +84,16 @@ def test_embedded_default_needs_no_services(tmp_path: Path) -> None:
     assert debug is True
 
 
-def test_redis_channel_layer_pool_is_sized_for_bursts(settings) -> None:
-    """redis-py's default pool (100) would raise under a burst of sockets: the host config sizes it."""
-    config = settings.CHANNEL_LAYERS["default"]
-    assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert config["CONFIG"]["hosts"][0]["max_connections"] >= 1000
+def test_redis_channel_layer_is_pubsub_by_default_and_pools_are_sized_for_bursts(settings) -> None:
+    """redis-py's default pool (100) would raise under a burst of sockets: both layers' host
+    configs size it. The pub/sub layer is the default (docs/performance.md)."""
+    from config.settings.base import CHANNEL_LAYER_BACKENDS, channel_layers_for
+
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == CHANNEL_LAYER_BACKENDS["pubsub"]
+    for backend in ("pubsub", "core"):
+        config = channel_layers_for("redis://127.0.0.1:6379/0", backend=backend)["default"]
+        assert config["BACKEND"] == CHANNEL_LAYER_BACKENDS[backend]
+        assert config["CONFIG"]["hosts"][0]["max_connections"] >= 1000
 
 
 def test_ci_run_fails_with_one_line_when_postgres_is_unreachable() -> None:
