@@ -233,7 +233,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--layer",
         choices=("core", "pubsub"),
-        help="channel layer of the stack (CHANNEL_LAYER; default: the environment's, else core)",
+        help="channel layer of the stack (CHANNEL_LAYER; default: the environment's, else pubsub)",
     )
     args = parser.parse_args(argv)
     if args.layer:
@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> dict:
         "seconds": args.seconds,
         "load_average_before": common.load_average(),
         "nice": args.nice,
-        "channel_layer": os.environ.get("CHANNEL_LAYER") or "core",
+        "channel_layer": os.environ.get("CHANNEL_LAYER") or "pubsub",
     }
     if not args.connect:
         common.database_prepare(fresh=args.fresh_db)

@@ -76,7 +76,12 @@ def _json_text(value: Any) -> str | None:
 
 
 def match_read(match_id: int) -> Match | None:
-    """The match row as a ``Match`` (every field), read without a lock; None if there is none."""
+    """The match row as a ``Match`` (every field), read without a lock; None if there is none.
+
+    PostgreSQL: prebuilt SQL (its driver gives aware datetimes; the JSON is decoded here).
+    Other databases (SQLite for ``./run``): the ORM, whose converters their values need."""
+    if connection.vendor != "postgresql":
+        return Match.objects.filter(pk=match_id).first()
     with connection.cursor() as cursor:
         cursor.execute(_SELECT, [match_id])
         row = cursor.fetchone()

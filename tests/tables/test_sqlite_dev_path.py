@@ -1,0 +1,73 @@
+"""The embedded default (``./run``: SQLite) plays moves through the same services: the move
+store's portable read and write paths (apps/tables/store.py) on a real SQLite database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import json
+import django
+django.setup()
+from django.conf import settings
+from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+settings.TABLES_SCHEDULER = "none"
+call_command("migrate", verbosity=0)
+from apps.tables import services
+from apps.tables.errors import Refused
+from apps.tables.models import Move
+from tests.tables.helpers import bot_table, person_turn
+
+person = get_user_model().objects.create_user(username="dev-path", password="pw-secret-123")
+match, action = person_turn(bot_table("durak", {}, people=[person]).matches.get())
+kwargs = dict(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
+applied = services.move_apply(**kwargs)
+try:
+    services.move_apply(**kwargs)
+    again = "applied"
+except Refused as exc:
+    again = exc.code
+bots = bot_table("bazar_blot", {"target": 51}, level="easy").matches.get()
+for _ in range(5000):
+    bots.refresh_from_db()
+    if bots.status != "playing" or not services.match_bot_move(match_id=bots.pk, seq=bots.seq):
+        break
+bots.refresh_from_db()
+print(json.dumps({
+    "vendor": connection.vendor,
+    "applied": applied, "before": match.seq, "again": again,
+    "status": bots.status, "seq": bots.seq,
+    "moves": list(Move.objects.filter(match=bots).order_by("seq").values_list("seq", flat=True)),
+    "deals": bots.deal_records.count(),
+}))
+"""
+
+
+def test_moves_apply_once_and_a_bot_match_finishes_on_sqlite(tmp_path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}",
+        TABLES_SCHEDULER="none",
+        PYTHONPATH=str(ROOT),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["vendor"] == "sqlite"
+    assert out["applied"] == out["before"] + 1
+    assert out["again"] == "stale"
+    assert out["status"] == "finished"
+    assert out["moves"] == list(range(1, out["seq"] + 1))  # contiguous: none lost or doubled
+    assert out["deals"] >= 1
