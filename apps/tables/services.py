@@ -150,17 +150,20 @@ def move_apply(
     system = system or action["type"] in SYSTEM_TYPES
     if system and actor not in (Actor.TIMER, Actor.SYSTEM):
         raise Refused("system_only")
-    for _ in range(MOVE_ATTEMPTS):
-        match = store.match_read(match_id)
+    for attempt in range(MOVE_ATTEMPTS):
+        match, state = store.match_take(match_id) if attempt == 0 else (store.match_read(match_id), None)
         if match is None:
             raise Refused("not_found")
         if actor == Actor.PERSON:
             _check_person_seat(match, seat, user_id)
         if match.status != Match.Status.PLAYING:
             raise Refused("match_over")
-        if seq != match.seq:
+        if seq < match.seq or (seq > match.seq and state is None):
             raise Refused("stale")
-        if _move_commit(match, seat, action, system=system, actor=actor, user_id=user_id, reason=reason):
+        # a kept copy behind the client's seq (another process moved since) is read afresh
+        if seq == match.seq and _move_commit(
+            match, state, seat, action, system=system, actor=actor, user_id=user_id, reason=reason
+        ):
             return match.seq
     raise Refused("stale")  # the row kept changing under us (a timer being re-armed each time)
 
@@ -171,6 +174,7 @@ MOVE_ATTEMPTS = 3
 
 def _move_commit(
     match: Match,
+    state: Game | None,
     seat: int | None,
     action: dict,
     *,
@@ -179,11 +183,13 @@ def _move_commit(
     user_id: int | None,
     reason: str | None,
 ) -> bool:
-    """Apply the action to ``match`` as read and save it unless the row changed meanwhile
-    (False: nothing saved). Raises ``Refused`` for what the engine refuses."""
+    """Apply the action to ``match`` as read (``state``: its engine state, when kept from this
+    process's last write) and save it unless the row changed meanwhile (False: nothing saved).
+    Raises ``Refused`` for what the engine refuses."""
     now = timezone.now()
-    read_seq, read_timer_due = match.seq, match.timer_due
-    state = api.from_json(match.state)
+    read = store.RowVersion.of(match)
+    if state is None:
+        state = api.from_json(match.state)
     before_to_act = api.to_act(state)
     try:
         _, events = api.apply(state, seat, action, system=system)
@@ -210,8 +216,7 @@ def _move_commit(
     applied = Applied(match=match, state=state, events=[moved, *events], views=views, timer=timer)
     finished = match.status == Match.Status.FINISHED
     write = {
-        "read_seq": read_seq,
-        "read_timer_due": read_timer_due,
+        "read": read,
         "seat": seat,
         "action": action,
         "system": system,
@@ -229,6 +234,7 @@ def _move_commit(
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             results_record(match, state)
         transaction.on_commit(lambda: _after_commit(applied))
+        transaction.on_commit(lambda: store.match_written(match, state))
     return True
 
 

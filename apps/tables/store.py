@@ -5,8 +5,10 @@ PostgreSQL (BEGIN, the locking read, the Move insert, the match update, COMMIT) 
 1.5 ms of query compilation per move (bench/ws_load.py, docs/performance.md). Here the SQL is
 built once at import and a move is written optimistically: :func:`match_read` reads the row
 without a lock, and :func:`move_write` updates it only if nobody wrote it since
-(same ``seq``, still playing, same pending timer), inserting the Move in the same statement, so
-the two land together or not at all, without an explicit transaction.
+(:class:`RowVersion`, still playing), inserting the Move in the same statement, so the two land
+together or not at all, without an explicit transaction. A process keeps the match and engine
+state of the last move it wrote (:func:`match_take`), so a table whose moves all come through
+one process skips the read and ``from_json``; the version check makes a stale copy harmless.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import functools
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
+
+from apps.rules.base import Game
 
 from .models import Match, Move
 
@@ -60,7 +64,8 @@ def _write_sql() -> str:
 
     return (
         "WITH written AS (UPDATE {match} SET {sets} WHERE id = %s AND seq = %s AND status = %s"
-        " AND timer_due IS NOT DISTINCT FROM %s::timestamptz RETURNING id)"
+        " AND timer_due IS NOT DISTINCT FROM %s::timestamptz"
+        " AND deadline IS NOT DISTINCT FROM %s::timestamptz AND seats_version = %s RETURNING id)"
         " INSERT INTO {move} ({columns}) SELECT written.id, {values} FROM written"
     ).format(
         match=Match._meta.db_table,
@@ -69,6 +74,43 @@ def _write_sql() -> str:
         columns=", ".join(_MOVE_COLUMNS),
         values=", ".join(typed(Move, name.removesuffix("_id")) for name in _MOVE_COLUMNS[1:]),
     )
+
+
+class RowVersion(NamedTuple):
+    """What a move's write requires to be unchanged since its read: the fields other writers
+    change (a timer re-arming ``timer_due``, a cleared ``deadline``, presence bumping
+    ``seats_version``, an admin ending the match) besides ``seq`` itself."""
+
+    seq: int
+    timer_due: datetime | None
+    deadline: datetime | None
+    seats_version: int
+
+    @classmethod
+    def of(cls, match: Match) -> RowVersion:
+        return cls(match.seq, match.timer_due, match.deadline, match.seats_version)
+
+
+#: Per match, the row and engine state of the last move this process wrote (see ``match_take``).
+_WRITTEN: dict[int, tuple[Match, Game]] = {}
+_WRITTEN_MAX = 5_000
+
+
+def match_take(match_id: int) -> tuple[Match | None, Game | None]:
+    """The match as this process last wrote it, with its engine state, if it did (taken out:
+    two threads never share one state); else the row read afresh and no state. Safe because
+    every write checks the row's :class:`RowVersion`: a stale copy writes nothing."""
+    taken = _WRITTEN.pop(match_id, None)
+    if taken is not None:
+        return taken
+    return match_read(match_id), None
+
+
+def match_written(match: Match, state: Game) -> None:
+    """Keep the match and its state as just written and published, for its next move here."""
+    if len(_WRITTEN) >= _WRITTEN_MAX:
+        _WRITTEN.clear()
+    _WRITTEN[match.pk] = (match, state)
 
 
 def _json_text(value: Any) -> str | None:
@@ -97,8 +139,7 @@ def match_read(match_id: int) -> Match | None:
 def move_write(
     match: Match,
     *,
-    read_seq: int,
-    read_timer_due: datetime | None,
+    read: RowVersion,
     seat: int | None,
     action: dict,
     system: bool,
@@ -108,19 +149,17 @@ def move_write(
 ) -> bool:
     """Save the move's changes of ``match`` and append its Move (``seq`` = ``match.seq``).
 
-    Writes only if the row is still as read (``read_seq``, playing, ``read_timer_due``);
-    returns False and writes nothing otherwise. Atomic on its own, or part of the caller's
+    Writes only if the row is still playing and as read (``read``); returns False and writes
+    nothing otherwise. Atomic on its own, or part of the caller's
     transaction."""
     match.updated_at = now
     move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
     if connection.vendor == "postgresql":
-        return _move_write_statement(match, read_seq, read_timer_due, move, now)
-    return _move_write_orm(match, read_seq, read_timer_due, move, now)
+        return _move_write_statement(match, read, move, now)
+    return _move_write_orm(match, read, move, now)
 
 
-def _move_write_statement(
-    match: Match, read_seq: int, read_timer_due: datetime | None, move: dict, now: datetime
-) -> bool:
+def _move_write_statement(match: Match, read: RowVersion, move: dict, now: datetime) -> bool:
     """PostgreSQL: one prepared statement with its parameters bound by the server, so the
     snapshot's JSON is neither escaped into the SQL text nor the statement planned each time."""
     sets = [
@@ -128,7 +167,8 @@ def _move_write_statement(
         for name in MOVE_FIELDS
     ]
     values = [match.seq, move["seat"], _json_text(move["action"]), move["system"], move["actor"]]
-    params = [*sets, match.pk, read_seq, Match.Status.PLAYING.value, read_timer_due, *values]
+    params = [*sets, match.pk, read.seq, Match.Status.PLAYING.value, read.timer_due, read.deadline]
+    params += [read.seats_version, *values]
     params += [move["user_id"], now]
     connection.ensure_connection()
     with psycopg.Cursor(connection.connection) as cursor:
@@ -136,15 +176,13 @@ def _move_write_statement(
         return cursor.rowcount == 1
 
 
-def _move_write_orm(
-    match: Match, read_seq: int, read_timer_due: datetime | None, move: dict, now: datetime
-) -> bool:
+def _move_write_orm(match: Match, read: RowVersion, move: dict, now: datetime) -> bool:
     """Other databases (SQLite for ``./run``): the same conditional update and insert, in a
     transaction, through the ORM."""
     with transaction.atomic():
-        written = Match.objects.filter(
-            pk=match.pk, seq=read_seq, status=Match.Status.PLAYING, timer_due=read_timer_due
-        ).update(**{name: getattr(match, name) for name in MOVE_FIELDS})
+        written = Match.objects.filter(pk=match.pk, status=Match.Status.PLAYING, **read._asdict()).update(
+            **{name: getattr(match, name) for name in MOVE_FIELDS}
+        )
         if written:
             Move.objects.create(match_id=match.pk, seq=match.seq, created_at=now, **move)
         return bool(written)

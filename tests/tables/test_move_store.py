@@ -8,12 +8,30 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from apps.rules import api
 from apps.tables import services, store
 from apps.tables.errors import Refused
 from apps.tables.models import Match, Move
-from tests.tables.helpers import person_turn
+from tests.tables.helpers import bot_table, person_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_copies():
+    """Each test starts as a fresh process would: no match kept from an earlier write."""
+    store._WRITTEN.clear()
+    yield
+    store._WRITTEN.clear()
+
+
+def bot_moves_then(match: Match, count: int) -> Match:
+    """``count`` bot moves through ``move_apply`` (each kept by this process), then the match."""
+    for _ in range(count):
+        match.refresh_from_db()
+        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+    match.refresh_from_db()
+    return match
 
 
 def read_then(change):
@@ -21,6 +39,7 @@ def read_then(change):
     writing the row in between), then reads normally."""
     real = store.match_read
     calls = []
+    store._WRITTEN.clear()  # the moves that led here were kept: this move must read the row
 
     def read(match_id: int):
         match = real(match_id)
@@ -95,7 +114,8 @@ def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, wr
     _, match = durak_match
     write = getattr(store, writer)
     read = store.match_read(match.pk)
-    read_seq, read_due = read.seq, read.timer_due
+    version = store.RowVersion.of(read)
+    read_seq = read.seq
     now = timezone.now()
     read.seq += 1
     read.deadline = now + timedelta(seconds=30)
@@ -104,8 +124,8 @@ def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, wr
     read.updated_at = now
     move = {"seat": 2, "action": {"type": "pass"}, "system": True, "actor": "timer", "user_id": None}
 
-    assert write(read, read_seq, read_due, move, now) is True
-    assert write(read, read_seq, read_due, move, now) is False  # seq moved on: nothing written
+    assert write(read, version, move, now) is True
+    assert write(read, version, move, now) is False  # seq moved on: nothing written
 
     saved = Match.objects.get(pk=match.pk)
     assert (saved.seq, saved.deadline, saved.bot_memory) == (read_seq + 1, read.deadline, read.bot_memory)
@@ -127,3 +147,48 @@ def test_match_read_gives_the_row_as_the_orm_does(durak_match):
     for field in Match._meta.concrete_fields:
         assert getattr(mine, field.attname) == getattr(orm, field.attname), field.name
     assert store.match_read(match.pk + 10_000) is None
+
+
+def counting_reads(monkeypatch) -> list[int]:
+    real, reads = store.match_read, []
+
+    def read(match_id: int):
+        reads.append(match_id)
+        return real(match_id)
+
+    monkeypatch.setattr(store, "match_read", read)
+    return reads
+
+
+def test_the_next_move_in_the_same_process_uses_the_kept_copy_without_a_read(monkeypatch):
+    match = bot_moves_then(bot_table("bazar_blot", {}).matches.get(), 1)
+    reads = counting_reads(monkeypatch)
+    match = bot_moves_then(match, 5)
+    assert reads == []
+    assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == list(
+        range(1, match.seq + 1)
+    )
+    # the kept state is the stored one
+    assert store._WRITTEN[match.pk][0].state == Match.objects.get(pk=match.pk).state
+
+
+def test_a_kept_copy_made_stale_by_presence_writes_nothing_and_the_move_is_read_again(monkeypatch):
+    match = bot_moves_then(bot_table("bazar_blot", {}).matches.get(), 1)
+    services.seats_changed(match.table_id)  # another process: a seat's connection flipped
+    reads = counting_reads(monkeypatch)
+    match = bot_moves_then(match, 1)
+    assert reads == [match.pk]  # the kept copy's write failed; one fresh read applied it
+    assert match.seats_version == 1  # not overwritten by the stale copy
+    assert Move.objects.filter(match=match).count() == match.seq == 2
+
+
+def test_a_kept_copy_behind_the_clients_seq_is_read_afresh(monkeypatch):
+    match = bot_moves_then(bot_table("bazar_blot", {}).matches.get(), 1)
+    row = store.match_read(match.pk)
+    old_copy = (row, api.from_json(row.state))
+    match = bot_moves_then(match, 1)  # as if another process made this move
+    store._WRITTEN[match.pk] = old_copy
+    reads = counting_reads(monkeypatch)
+    match = bot_moves_then(match, 1)
+    assert reads == [match.pk]
+    assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == [1, 2, 3]
