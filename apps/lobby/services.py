@@ -7,10 +7,9 @@ and after commit tells the lobby and the table's sockets. Refusals raise
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
 
+from apps.core.jsontext import compact
 from apps.rules import api
 from apps.rules.errors import InvalidOptions
 from apps.tables.errors import Refused
@@ -316,5 +315,5 @@ def lobby_publish() -> None:
     from apps.tables import groups, publishing
 
     frame = {"op": "tables", "tables": selectors.open_tables()}
-    message = {"type": "lobby.tables", "text": json.dumps(frame, ensure_ascii=False, separators=(",", ":"))}
+    message = {"type": "lobby.tables", "text": compact(frame)}
     publishing.send_many([(groups.LOBBY, message)])

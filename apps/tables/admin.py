@@ -1,10 +1,10 @@
 """Admin: matches read-only (state, moves, dealt cards) and an action to end a stuck match."""
 
-import json
-
 from django.contrib import admin, messages
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+
+from apps.core.jsontext import compact
 
 from . import services
 from .models import DealRecord, Match
@@ -50,7 +50,7 @@ class MatchAdmin(admin.ModelAdmin):
                 (
                     m.seq,
                     "—" if m.seat is None else m.seat,
-                    json.dumps(m.action, ensure_ascii=False, separators=(",", ":")),
+                    compact(m.action),
                     "yes" if m.system else "",
                     m.actor,
                     m.user or "—",

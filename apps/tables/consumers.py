@@ -18,6 +18,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from apps.core.jsontext import compact
+
 from . import conf, groups, publishing
 from .errors import Refused
 
@@ -143,7 +145,7 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
             forget_late_messages(self.channel_layer, getattr(self, "channel_name", None))
 
     async def send_json(self, data: dict) -> None:
-        await self.send(text_data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        await self.send(text_data=compact(data))
 
     async def send_error(self, exc: Refused, request_id: Any = None) -> None:
         with translation.override(self.language):

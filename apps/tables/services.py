@@ -9,7 +9,6 @@ publishes each seat its own view and schedules the timer and bot tasks.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import secrets
@@ -22,6 +21,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from apps.core.jsontext import compact
 from apps.lobby.models import Seat, Table
 from apps.rules import api
 from apps.rules.base import Game
@@ -215,18 +215,18 @@ def _move_commit(
     moved = {"type": "move", "seat": seat, "action": action, "by": actor}
     applied = Applied(match=match, state=state, events=[moved, *events], views=views, timer=timer)
     finished = match.status == Match.Status.FINISHED
-    write = {
-        "read": read,
-        "seat": seat,
-        "action": action,
-        "system": system,
-        "actor": actor,
-        "user_id": user_id if actor == Actor.PERSON else None,
-        "now": now,
-    }
     # The usual move is one statement; a new deal's cards or a result go with it in a transaction.
     with transaction.atomic() if deal is not None or finished else nullcontext():
-        if not store.move_write(match, **write):
+        if not store.move_write(
+            match,
+            read=read,
+            seat=seat,
+            action=action,
+            system=system,
+            actor=actor,
+            user_id=user_id if actor == Actor.PERSON else None,
+            now=now,
+        ):
             return False
         if deal is not None:
             deal.save()
@@ -398,7 +398,7 @@ def publish_match(
 def frame_text(seq: int, view: dict, events: list[dict]) -> str:
     """A ``state`` frame encoded once (per seat, not per socket)."""
     frame = {"op": "state", "seq": seq, "view": view, "events": events}
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    return compact(frame)
 
 
 def send_frames(table_id: int, frames: dict[str, str]) -> None:

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
 
+from apps.core.jsontext import compact
 from apps.rules.base import Game
 
 from .models import Match, Move
@@ -114,7 +115,7 @@ def match_written(match: Match, state: Game) -> None:
 
 
 def _json_text(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return None if value is None else compact(value)
 
 
 def match_read(match_id: int) -> Match | None:
@@ -150,13 +151,12 @@ def move_write(
     """Save the move's changes of ``match`` and append its Move (``seq`` = ``match.seq``).
 
     Writes only if the row is still playing and as read (``read``); returns False and writes
-    nothing otherwise. Atomic on its own, or part of the caller's
-    transaction."""
+    nothing otherwise. Atomic on its own, or part of the caller's transaction."""
     match.updated_at = now
     move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
     if connection.vendor == "postgresql":
         return _move_write_statement(match, read, move, now)
-    return _move_write_orm(match, read, move, now)
+    return _move_write_orm(match, read, move)
 
 
 def _move_write_statement(match: Match, read: RowVersion, move: dict, now: datetime) -> bool:
@@ -166,17 +166,31 @@ def _move_write_statement(match: Match, read: RowVersion, move: dict, now: datet
         _json_text(getattr(match, name)) if name in _JSON_FIELDS else getattr(match, name)
         for name in MOVE_FIELDS
     ]
-    values = [match.seq, move["seat"], _json_text(move["action"]), move["system"], move["actor"]]
-    params = [*sets, match.pk, read.seq, Match.Status.PLAYING.value, read.timer_due, read.deadline]
-    params += [read.seats_version, *values]
-    params += [move["user_id"], now]
+    where = [
+        match.pk,
+        read.seq,
+        Match.Status.PLAYING.value,
+        read.timer_due,
+        read.deadline,
+        read.seats_version,
+    ]
+    values = [
+        match.seq,
+        move["seat"],
+        _json_text(move["action"]),
+        move["system"],
+        move["actor"],
+        move["user_id"],
+        now,
+    ]
+    params = [*sets, *where, *values]
     connection.ensure_connection()
     with psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(_write_sql(), params, prepare=True)
         return cursor.rowcount == 1
 
 
-def _move_write_orm(match: Match, read: RowVersion, move: dict, now: datetime) -> bool:
+def _move_write_orm(match: Match, read: RowVersion, move: dict) -> bool:
     """Other databases (SQLite for ``./run``): the same conditional update and insert, in a
     transaction, through the ORM."""
     with transaction.atomic():
@@ -184,5 +198,5 @@ def _move_write_orm(match: Match, read: RowVersion, move: dict, now: datetime) -
             **{name: getattr(match, name) for name in MOVE_FIELDS}
         )
         if written:
-            Move.objects.create(match_id=match.pk, seq=match.seq, created_at=now, **move)
+            Move.objects.create(match_id=match.pk, seq=match.seq, **move)  # created_at: auto_now_add
         return bool(written)
