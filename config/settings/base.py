@@ -156,35 +156,21 @@ def channel_layers_for(redis_url: str, *, prefix: str = "asgi", backend: str | N
     backend = backend or env_str("CHANNEL_LAYER", "pubsub")
     if not redis_url:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    if backend == "pubsub":
-        host = {
-            "address": redis_url,
-            "max_connections": REDIS_MAX_CONNECTIONS,
-            "socket_timeout": REDIS_SOCKET_TIMEOUT,
-        }
-        config = {"hosts": [host], "prefix": prefix}
-        return {"default": {"BACKEND": CHANNEL_LAYER_BACKENDS["pubsub"], "CONFIG": config}}
-    return {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # channels-redis waits for messages with BZPOPMIN of 5 s while redis-py 8 reads with a
-                # 5 s socket timeout: under load the empty reply comes a little late, the read times
-                # out and the consumer dies with its socket (bench/ws_load.py found it). The read
-                # timeout must stay well above the blocking pop's.
-                "hosts": [
-                    {
-                        "address": redis_url,
-                        "max_connections": REDIS_MAX_CONNECTIONS,
-                        "socket_timeout": REDIS_SOCKET_TIMEOUT,
-                    }
-                ],
-                "prefix": prefix,
-                "capacity": 1000,
-                "expiry": 60,
-            },
-        }
+    # The pool is sized for bursts of sockets (redis-py's default of 100 raises beyond). The core
+    # layer waits for messages with BZPOPMIN of 5 s while redis-py 8 reads with a 5 s socket
+    # timeout: under load the empty reply came a little late, the read timed out and the
+    # consumer died with its socket (bench/ws_load.py found it); the read timeout stays well
+    # above the blocking pop's.
+    host = {
+        "address": redis_url,
+        "max_connections": REDIS_MAX_CONNECTIONS,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
     }
+    config: dict[str, Any] = {"hosts": [host], "prefix": prefix}
+    if backend != "pubsub":
+        backend = "core"
+        config.update(capacity=1000, expiry=60)
+    return {"default": {"BACKEND": CHANNEL_LAYER_BACKENDS[backend], "CONFIG": config}}
 
 
 def caches_for(redis_url: str) -> dict[str, Any]:
