@@ -51,7 +51,8 @@ class Applied:
     events: list[dict] = field(default_factory=list)
     #: ``api.view(state, seat)`` per occupied seat (and None: the public view), when computed.
     views: dict[int | None, dict] = field(default_factory=dict)
-    #: A new timer task is needed for ``match.timer_due`` (see :func:`_timer_needed`).
+    #: A new timer task is needed for ``match.timer_due`` (:func:`_timer_needed` at the start,
+    #: :func:`apps.tables.store.move_write` for a move: the same rule).
     timer: bool = False
 
 
@@ -209,15 +210,13 @@ def _move_commit(
         public=public,
     )
     _finish_if_over(match, state, reason=reason, now=now)
-    timer = _timer_needed(match, now)
     views = _bots_observe(match, state, events, public)
     match.state = api.to_json(state)
     moved = {"type": "move", "seat": seat, "action": action, "by": actor}
-    applied = Applied(match=match, state=state, events=[moved, *events], views=views, timer=timer)
     finished = match.status == Match.Status.FINISHED
     # The usual move is one statement; a new deal's cards or a result go with it in a transaction.
     with transaction.atomic() if deal is not None or finished else nullcontext():
-        if not store.move_write(
+        outcome = store.move_write(
             match,
             read=read,
             seat=seat,
@@ -226,13 +225,16 @@ def _move_commit(
             actor=actor,
             user_id=user_id if actor == Actor.PERSON else None,
             now=now,
-        ):
+        )
+        if outcome is store.Outcome.CHANGED:
             return False
         if deal is not None:
             deal.save()
         if finished:
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             results_record(match, state)
+        timer = outcome is store.Outcome.TIMER_ARMED
+        applied = Applied(match=match, state=state, events=[moved, *events], views=views, timer=timer)
         transaction.on_commit(lambda: _after_commit(applied))
         transaction.on_commit(lambda: store.match_written(match, state))
     return True
@@ -309,7 +311,8 @@ def _timer_needed(match: Match, now: datetime) -> bool:
     the pending timer schedules nothing (that timer fires first and re-arms itself for the
     deadline then current, :func:`match_timer`). Most moves of a turn-by-turn game push the
     deadline later, so a Celery message is sent about once per move time instead of per move.
-    The sweeper applies any deadline whose timer was lost."""
+    The sweeper applies any deadline whose timer was lost. A move's write applies this same rule
+    to the row as it is then (:func:`apps.tables.store.move_write`)."""
     if match.status != Match.Status.PLAYING or match.deadline is None:
         return False
     due = match.timer_due
@@ -465,21 +468,28 @@ def match_timer(*, match_id: int) -> int:
     timer for the current deadline unless an earlier one is pending (:func:`_timer_needed`).
 
     Returns how many actions were applied. Safe to run twice or late: ``match_timeout`` checks
-    ``seq`` and the deadline, and re-arming claims ``timer_due`` with a conditional update."""
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.PLAYING or match.deadline is None:
+    ``seq`` and the deadline, and re-arming claims ``timer_due`` with a conditional update.
+    Reads only the clock's columns: most timers fire early (moves pushed the deadline on), and
+    when many fire together each must cost little."""
+    row = (
+        Match.objects.filter(pk=match_id, status=Match.Status.PLAYING)
+        .values_list("seq", "deadline", "timer_due")
+        .first()
+    )
+    if row is None or row[1] is None:
         return 0
+    seq, deadline, due = row
     now = timezone.now()
-    if match.deadline <= now:
-        return match_timeout(match_id=match_id, seq=match.seq)
-    due = match.timer_due
-    if due is not None and now + TIMER_SLACK < due <= match.deadline:
+    if deadline <= now:
+        return match_timeout(match_id=match_id, seq=seq)
+    if due is not None and now + TIMER_SLACK < due <= deadline:
         return 0  # another timer, due before the deadline, is pending
-    claimed = Match.objects.filter(
-        pk=match_id, status=Match.Status.PLAYING, seq=match.seq, timer_due=due
-    ).update(timer_due=match.deadline)
-    if claimed:
-        scheduling.timer_at(match_id, match.seq, match.deadline)
+    # Not conditional on seq: a move since then kept this row's timer_due (due by its later
+    # deadline), so this re-arm is still the one pending timer; it fires and re-arms again.
+    if Match.objects.filter(pk=match_id, status=Match.Status.PLAYING, timer_due=due).update(
+        timer_due=deadline
+    ):
+        scheduling.timer_at(match_id, seq, deadline)
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from apps.rules import api
@@ -51,24 +52,44 @@ def read_then(change):
     return read, calls
 
 
-def test_a_timer_rearmed_between_read_and_write_is_kept_and_the_move_applies(durak_match, monkeypatch):
+def test_a_timer_rearmed_between_read_and_write_stays_and_the_move_applies_in_one_write(
+    durak_match, monkeypatch
+):
+    """What ``match_timer`` does when it fires early: ``timer_due`` becomes the deadline then
+    current. The move's write keeps it (due by the move's later deadline) without a second read."""
     person, match = durak_match
     match, action = person_turn(match)
-    due = timezone.now() + timedelta(hours=1)
-    read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=due))
+    rearmed = match.deadline
+    read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=F("deadline")))
     monkeypatch.setattr(store, "match_read", read)
 
     seq = services.move_apply(
         match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
     )
 
-    assert len(calls) == 2  # the first write found the row changed and wrote nothing
+    assert len(calls) == 1
     assert seq == match.seq + 1
     assert Move.objects.filter(match=match).count() == seq
     match.refresh_from_db()
     assert match.seq == seq
-    # the move saw the pending timer of the second read: no earlier one was promised
-    assert match.timer_due is not None and match.timer_due <= due
+    assert match.timer_due == rearmed <= match.deadline
+    assert store._WRITTEN[match.pk][0].timer_due == rearmed  # the kept copy has the row's value
+
+
+def test_a_timer_due_after_the_moves_deadline_is_replaced_by_it(durak_match, monkeypatch):
+    person, match = durak_match
+    match, action = person_turn(match)
+    late = timezone.now() + timedelta(hours=1)
+    read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=late))
+    monkeypatch.setattr(store, "match_read", read)
+
+    services.move_apply(
+        match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
+    )
+
+    assert len(calls) == 1
+    match.refresh_from_db()
+    assert match.deadline is not None and match.timer_due == match.deadline < late
 
 
 def test_a_match_ended_between_read_and_write_refuses_the_move(durak_match, monkeypatch):
@@ -108,11 +129,18 @@ def test_a_move_by_someone_else_between_read_and_write_makes_this_one_stale(dura
     assert list(Move.objects.filter(match=match, seq__gt=seq).values_list("seq", flat=True)) == [seq + 1]
 
 
-@pytest.mark.parametrize("writer", ["_move_write_statement", "_move_write_orm"])
-def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, writer):
+def written_by(writer: str, monkeypatch) -> None:
+    """Make ``store.move_write`` use ``writer`` whatever the database."""
+    if writer == "orm":
+        monkeypatch.setattr(store, "_move_write_statement", store._move_write_orm)
+
+
+@pytest.mark.parametrize("writer", ["statement", "orm"])
+def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, writer, monkeypatch):
     """The PostgreSQL statement and the ORM path (other databases) write the same thing."""
+    written_by(writer, monkeypatch)
     _, match = durak_match
-    write = getattr(store, writer)
+    Match.objects.filter(pk=match.pk).update(timer_due=None)
     read = store.match_read(match.pk)
     version = store.RowVersion.of(read)
     read_seq = read.seq
@@ -121,15 +149,16 @@ def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, wr
     read.deadline = now + timedelta(seconds=30)
     read.bot_memory = {"1": {"seen": ["6S"]}}
     read.result = None
-    read.updated_at = now
     move = {"seat": 2, "action": {"type": "pass"}, "system": True, "actor": "timer", "user_id": None}
 
-    args = (read, version, move, now) if writer == "_move_write_statement" else (read, version, move)
-    assert write(*args) is True
-    assert write(*args) is False  # seq moved on: nothing written
+    assert store.move_write(read, read=version, now=now, **move) is store.Outcome.TIMER_ARMED
+    assert read.timer_due == read.deadline
+    # seq moved on: nothing written
+    assert store.move_write(read, read=version, now=now, **move) is store.Outcome.CHANGED
 
     saved = Match.objects.get(pk=match.pk)
     assert (saved.seq, saved.deadline, saved.bot_memory) == (read_seq + 1, read.deadline, read.bot_memory)
+    assert saved.timer_due == read.deadline
     assert saved.updated_at == now
     row = Move.objects.get(match=match, seq=read_seq + 1)
     assert (row.seat, row.action, row.system, row.actor, row.user_id) == (
@@ -140,6 +169,53 @@ def test_both_writers_save_the_same_row_and_refuse_a_changed_one(durak_match, wr
         None,
     )
     assert abs(row.created_at - now) < timedelta(seconds=5)
+
+
+@pytest.mark.parametrize("writer", ["statement", "orm"])
+@pytest.mark.parametrize(
+    ("due_in", "kept"),
+    [
+        pytest.param(10, True, id="pending-before-the-deadline"),
+        pytest.param(30, True, id="pending-at-the-deadline"),
+        pytest.param(31, False, id="pending-after-the-deadline"),
+        pytest.param(-1, False, id="past"),
+        pytest.param(None, False, id="none"),
+    ],
+)
+def test_both_writers_keep_a_pending_timer_due_by_the_new_deadline_else_arm_one(
+    durak_match, writer, due_in, kept, monkeypatch
+):
+    written_by(writer, monkeypatch)
+    _, match = durak_match
+    now = timezone.now()
+    due = None if due_in is None else now + timedelta(seconds=due_in)
+    Match.objects.filter(pk=match.pk).update(timer_due=due)
+    read = store.match_read(match.pk)
+    version = store.RowVersion.of(read)
+    read.seq += 1
+    read.deadline = now + timedelta(seconds=30)
+    move = {"seat": 2, "action": {"type": "pass"}, "system": True, "actor": "timer", "user_id": None}
+
+    outcome = store.move_write(read, read=version, now=now, **move)
+
+    assert outcome is (store.Outcome.WRITTEN if kept else store.Outcome.TIMER_ARMED)
+    assert read.timer_due == Match.objects.get(pk=match.pk).timer_due == (due if kept else read.deadline)
+
+
+@pytest.mark.parametrize("writer", ["statement", "orm"])
+def test_a_move_without_a_deadline_leaves_the_timer_as_it_is(durak_match, writer, monkeypatch):
+    written_by(writer, monkeypatch)
+    _, match = durak_match
+    due = timezone.now() - timedelta(seconds=5)
+    Match.objects.filter(pk=match.pk).update(timer_due=due)
+    read = store.match_read(match.pk)
+    version = store.RowVersion.of(read)
+    read.seq += 1
+    read.deadline = None
+    move = {"seat": 2, "action": {"type": "pass"}, "system": True, "actor": "timer", "user_id": None}
+
+    assert store.move_write(read, read=version, now=timezone.now(), **move) is store.Outcome.WRITTEN
+    assert Match.objects.get(pk=match.pk).timer_due == due
 
 
 def test_match_read_gives_the_row_as_the_orm_does(durak_match):
