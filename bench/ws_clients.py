@@ -20,6 +20,9 @@ import time
 from collections import Counter
 
 NEVER_BY_CHANCE = {"surrender", "leave", "concede"}
+#: A round trip to every seat longer than this (seconds) is reported with its wall-clock time,
+#: so that a tail can be lined up with the server's and PostgreSQL's logs.
+SLOW = 0.15
 #: Tasks started without awaiting (kept referenced until done).
 _background: set[asyncio.Future] = set()
 
@@ -57,7 +60,10 @@ class Table:
             run.self_rtt.append(now - sent_at)
         if len(arrivals) == len(self.seats):
             if run.measuring(sent_at):
-                run.all_rtt.append(max(arrivals.values()) - sent_at)
+                rtt = max(arrivals.values()) - sent_at
+                run.all_rtt.append(rtt)
+                if rtt > SLOW:
+                    run.slow.append((round(time.time() - (now - sent_at), 3), round(rtt * 1000)))
             del self.flights[seq - 1]
         for old in [s for s in self.flights if s < seq - 8]:
             del self.flights[old]  # a lost state: never complete
@@ -182,6 +188,7 @@ class Run:
         self.frames = 0
         self.self_rtt: list[float] = []
         self.all_rtt: list[float] = []
+        self.slow: list[tuple[float, int]] = []
         self.started = False
         self.stopping = False
         self.t_measure = float("inf")
@@ -246,6 +253,7 @@ async def _play(spec: dict, report, go) -> None:
                 "applied": run.applied,
                 "self_rtt": run.self_rtt,
                 "all_rtt": run.all_rtt,
+                "slow": run.slow,
                 "errors": dict(run.errors),
                 "gaps": run.gaps,
                 "frames": run.frames,

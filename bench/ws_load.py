@@ -159,6 +159,13 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     warmup, seconds = specs[0]["warmup"], specs[0]["seconds"]
     settle = _settle(server_pids)
     go.set()
+    start = time.time()
+    print(
+        f"ws_load: playing from {_clock(start)} UTC, measuring {_clock(start + warmup)}-"
+        f"{_clock(start + warmup + seconds)}",
+        file=sys.stderr,
+        flush=True,
+    )
     time.sleep(warmup)
     cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     load0 = common.load_average()
@@ -174,6 +181,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         for code, n in r["errors"].items():
             errors[code] = errors.get(code, 0) + n
     applied = sum(r["applied"] for r in results)
+    slow = sorted(x for r in results for x in r["slow"])
     return {
         "sockets": sockets,
         "actions_per_second": round(applied / seconds, 1),
@@ -182,6 +190,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "all_seats_ms": common.percentiles(all_rtt),
         "errors": errors,
         "gaps": sum(r["gaps"] for r in results),
+        "slow_seconds": _slow_seconds(slow),
         "finished_tables": sum(r["finished_tables"] for r in results),
         "frames_received": sum(r["frames"] for r in results),
         "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
@@ -189,6 +198,23 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "load_average_at_start": load0,
         "settle_seconds": settle,
     }
+
+
+def _clock(t: float) -> str:
+    return time.strftime("%H:%M:%S", time.gmtime(t))
+
+
+def _slow_seconds(slow: list[tuple[float, int]]) -> list[list]:
+    """The wall-clock seconds (UTC, ``HH:MM:SS``) in which round trips over ``SLOW`` were sent:
+    how many and the longest (ms), the 20 worst seconds in time order."""
+    by_second: dict[int, list[int]] = {}
+    for sent, ms in slow:
+        by_second.setdefault(int(sent), []).append(ms)
+    worst = sorted(by_second, key=lambda s: max(by_second[s]), reverse=True)[:20]
+    return [
+        [time.strftime("%H:%M:%S", time.gmtime(s)), len(by_second[s]), max(by_second[s])]
+        for s in sorted(worst)
+    ]
 
 
 def _settle(pids: list[int], quiet: float = 0.25, seconds: int = 3, limit: float = 180.0) -> float:
