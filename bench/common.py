@@ -97,6 +97,19 @@ def database_prepare(*, fresh: bool = False) -> None:
     )
 
 
+def vacuum_unless_autovacuum() -> str:
+    """The server's ``autovacuum`` setting; when it is off (this machine's CI PostgreSQL turns it
+    off), ``VACUUM ANALYZE`` the bench database first, as autovacuum would have between runs:
+    else every run's dead match rows (each move updates its match) stay and slow the next."""
+    import psycopg
+
+    with psycopg.connect(f"{PG}/{BENCH_DB}", autocommit=True) as conn:
+        setting = conn.execute("SHOW autovacuum").fetchone()[0]
+        if setting != "on":
+            conn.execute("VACUUM ANALYZE")
+    return setting
+
+
 def redis_flush() -> None:
     """Empty the bench's Redis database (channel layer, broker queue, cache)."""
     subprocess.run(["redis-cli", "-n", str(BENCH_REDIS_DB), "flushdb"], check=True, capture_output=True)
@@ -244,6 +257,15 @@ def cpu_seconds(pid: int) -> float:
     parts = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(parts[11]) + int(parts[12])) / ticks
+
+
+def machine_cpu_seconds() -> tuple[float, float]:
+    """CPU seconds the whole machine spent busy so far, and those stolen by the host
+    (``/proc/stat``): every process of the stack, PostgreSQL and Redis included."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = fields[:8]
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / ticks, steal / ticks
 
 
 def self_cpu_seconds() -> float:

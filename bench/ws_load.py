@@ -6,7 +6,9 @@
     python bench/ws_load.py --tables 10 --seconds 10 --connect ws://127.0.0.1:8000
 
 Starts P daphne processes (production settings, psycopg pool, sized Redis pool; no proxy:
-each table's sockets are spread across the ports), a Celery worker and beat, on a bench
+the clients pick the port as a proxy would, all of a table's sockets on one process with
+``--spread tables``, the default, or its seats across the processes with ``--spread seats``),
+a Celery worker and beat, on a bench
 database (``kartochki_wsbench``) and Redis DB 14 (``bench/common.py``). Creates N tables of
 Базар-блот (4 players, to 301) with 4 users and API tokens (``--bots``: one person and three
 bots per table, bots moving after ``pace`` seconds). Client processes (``--client-processes``)
@@ -15,8 +17,10 @@ seconds on average.
 
 Prints JSON: actions applied per second, the round trip from sending an action to the acting
 seat's new state (``self_ms``) and until every seat of the table has it (``all_seats_ms``),
-p50/p95/p99/max after ``--warmup`` seconds, errors by code, sequence gaps, the CPU used by the
-server processes and by the clients, and the load average. ``--baseline`` runs the same clients
+p50/p95/p99/max after ``--warmup`` seconds, errors by code, sequence gaps, the seconds in which
+round trips took over 150 ms (to line up with the logs), the CPU used by the server processes,
+by the clients and by the whole machine (per action), and the load average. If the server's
+autovacuum is off (this machine's CI PostgreSQL) the bench database is vacuumed first. ``--baseline`` runs the same clients
 against ``bench/baseline_asgi.py`` (fan-out only) on the same stack and adds the ratios.
 """
 
@@ -133,7 +137,9 @@ def client_specs(tables: list[dict], ports: list[int], processes: int, args, bas
     for n, table in enumerate(tables):
         sockets = []
         for seat, key in enumerate(table["keys"]):
-            port = ports[(n + seat) % len(ports)]
+            # by table: what a proxy hashing the socket's URL does (README, "Production");
+            # by seat: each socket of a table to the next process (a round-robin proxy)
+            port = ports[n % len(ports)] if args.spread == "tables" else ports[(n + seat) % len(ports)]
             if baseline:
                 url, headers = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}/?seat={seat}", {}
             else:
@@ -168,9 +174,11 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     )
     time.sleep(warmup)
     cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
+    machine0 = common.machine_cpu_seconds()
     load0 = common.load_average()
     time.sleep(seconds)
     cpu1 = {pid: _cpu_or_zero(pid) for pid in server_pids}
+    machine1 = common.machine_cpu_seconds()
     results = [report.get(timeout=120)[2] for _ in procs]
     for p in procs:
         p.join(30)
@@ -195,6 +203,9 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "frames_received": sum(r["frames"] for r in results),
         "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
         "client_cpu_share": [round(r["client_cpu_seconds"] / seconds, 2) for r in results],
+        "machine_busy_cores": round((machine1[0] - machine0[0]) / seconds, 2),
+        "machine_stolen_cores": round((machine1[1] - machine0[1]) / seconds, 2),
+        "machine_ms_per_action": round((machine1[0] - machine0[0]) * 1000 / applied, 2) if applied else None,
         "load_average_at_start": load0,
         "settle_seconds": settle,
     }
@@ -250,6 +261,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--pace", type=float, default=None, help="mean seconds between a table's actions")
     parser.add_argument("--processes", type=int, default=1, help="daphne processes")
+    parser.add_argument(
+        "--spread",
+        choices=("tables", "seats"),
+        default="tables",
+        help="with several processes: a table's sockets on one process (tables) or spread (seats)",
+    )
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--baseline", action="store_true", help="also run the fan-out-only consumer")
     parser.add_argument("--bots", action="store_true", help="one person and three bots per table")
@@ -279,6 +296,7 @@ def main(argv: list[str] | None = None) -> dict:
         "tables": args.tables,
         "pace": args.pace,
         "daphne_processes": args.processes,
+        "spread": args.spread,
         "mode": "bots" if args.bots else "people",
         "seconds": args.seconds,
         "load_average_before": common.load_average(),
@@ -287,6 +305,7 @@ def main(argv: list[str] | None = None) -> dict:
     }
     if not args.connect:
         common.database_prepare(fresh=args.fresh_db)
+        out["autovacuum"] = common.vacuum_unless_autovacuum()
         common.redis_flush()
     common.django_setup()
     stack: list[common.Proc] = []
