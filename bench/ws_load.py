@@ -20,8 +20,9 @@ seat's new state (``self_ms``) and until every seat of the table has it (``all_s
 p50/p95/p99/max after ``--warmup`` seconds, errors by code, sequence gaps, the seconds in which
 round trips took over 150 ms (to line up with the logs), the CPU used by the server processes,
 by the clients and by the whole machine (per action), and the load average. If the server's
-autovacuum is off (this machine's CI PostgreSQL) the bench database is vacuumed first. ``--baseline`` runs the same clients
-against ``bench/baseline_asgi.py`` (fan-out only) on the same stack and adds the ratios.
+autovacuum is off (this machine's CI PostgreSQL) the bench database is vacuumed first.
+``--baseline`` runs the same clients against ``bench/baseline_asgi.py`` (fan-out only) on the
+same stack and adds the ratios.
 """
 
 from __future__ import annotations
