@@ -73,8 +73,9 @@ def users_with_tokens(count: int) -> list[tuple[object, str]]:
     return [(users[n], keys[n]) for n in names]
 
 
-def tables_of_people(count: int, time_scale: float | None = None) -> list[dict]:
+def tables_of_people(count: int, time_scale: float | None = None, stagger: float = 0.0) -> list[dict]:
     """``count`` started tables of 4 people; per table its id and per seat the user's key.
+    With ``stagger`` the matches start evenly over that many seconds.
 
     Rows are written directly (one transaction per table, the match started by the tables app's
     own ``match_start``) instead of going through the lobby's seat-by-seat services, whose lobby
@@ -104,6 +105,8 @@ def tables_of_people(count: int, time_scale: float | None = None) -> list[dict]:
             )
             match_start(table=table)
         out.append({"id": table.pk, "keys": [key for _, key in seated]})
+        if stagger:
+            time.sleep(stagger / count)
     return out
 
 
@@ -132,7 +135,13 @@ def tables_with_bots(count: int, bot_delay_ms: int, time_scale: float | None = N
 def client_specs(tables: list[dict], ports: list[int], processes: int, args, baseline: bool) -> list[dict]:
     """Split the tables over client processes; each table's sockets spread across the ports."""
     specs = [
-        {"index": i, "tables": [], "pace": args.pace, "warmup": args.warmup, "seconds": args.seconds}
+        {
+            "index": i,
+            "tables": [],
+            "pace": args.pace,
+            "warmup": args.warmup,
+            "seconds": args.seconds,
+        }
         for i in range(processes)
     ]
     for n, table in enumerate(tables):
@@ -263,6 +272,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pace", type=float, default=None, help="mean seconds between a table's actions")
     parser.add_argument("--processes", type=int, default=1, help="daphne processes")
     parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="start the tables' matches evenly over this many seconds instead of at once (as on a "
+        "site, where matches start at different times, so their turn timers do not fire together)",
+    )
+    parser.add_argument(
         "--spread",
         choices=("tables", "seats"),
         default="tables",
@@ -296,6 +312,7 @@ def main(argv: list[str] | None = None) -> dict:
     out: dict = {
         "tables": args.tables,
         "pace": args.pace,
+        "stagger": args.stagger,
         "daphne_processes": args.processes,
         "spread": args.spread,
         "mode": "bots" if args.bots else "people",
@@ -325,7 +342,7 @@ def main(argv: list[str] | None = None) -> dict:
             delay = int((args.pace or 0) * 1000)
             tables = tables_with_bots(args.tables, delay)
         else:
-            tables = tables_of_people(args.tables)
+            tables = tables_of_people(args.tables, stagger=args.stagger)
         out["setup_seconds"] = round(time.monotonic() - t0, 1)
         specs = client_specs(tables, ports, min(args.client_processes, args.tables), args, baseline=False)
         out["site"] = measure(specs, pids)
