@@ -1,6 +1,7 @@
 """Load benchmark of live tables: N tables of 4 socket clients playing on the real stack.
 
     python bench/ws_load.py --tables 100 --seconds 30 --pace 1
+    python bench/ws_load.py --tables 100 --seconds 60 --pace 1 --stagger 20 --processes 2
     python bench/ws_load.py --tables 100 --seconds 20 --processes 2 --baseline
     python bench/ws_load.py --tables 50 --seconds 20 --bots
     python bench/ws_load.py --tables 10 --seconds 10 --connect ws://127.0.0.1:8000
