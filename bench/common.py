@@ -57,7 +57,7 @@ def bench_env(**overrides: str) -> dict[str, str]:
             "CELERY_QUEUE": "kartochki-bench",
             "LOG_LEVEL": "WARNING",
             # daphne's thread pool for the consumers' database calls (default: CPUs + 4 = 6 here)
-            "ASGI_THREADS": os.environ.get("ASGI_THREADS", "16"),
+            "ASGI_THREADS": os.environ.get("ASGI_THREADS", "4"),
             "PYTHONPATH": str(ROOT),
             "PYTHONUNBUFFERED": "1",
         }
