@@ -134,15 +134,9 @@ def tables_with_bots(count: int, bot_delay_ms: int, time_scale: float | None = N
 
 
 def client_specs(tables: list[dict], ports: list[int], processes: int, args, baseline: bool) -> list[dict]:
-    """Split the tables over client processes; each table's sockets spread across the ports."""
+    """Split the tables over client processes; each table's sockets to a port by ``--spread``."""
     specs = [
-        {
-            "index": i,
-            "tables": [],
-            "pace": args.pace,
-            "warmup": args.warmup,
-            "seconds": args.seconds,
-        }
+        {"index": i, "tables": [], "pace": args.pace, "warmup": args.warmup, "seconds": args.seconds}
         for i in range(processes)
     ]
     for n, table in enumerate(tables):
@@ -233,10 +227,7 @@ def _slow_seconds(slow: list[tuple[float, int]]) -> list[list]:
     for sent, ms in slow:
         by_second.setdefault(int(sent), []).append(ms)
     worst = sorted(by_second, key=lambda s: max(by_second[s]), reverse=True)[:20]
-    return [
-        [time.strftime("%H:%M:%S", time.gmtime(s)), len(by_second[s]), max(by_second[s])]
-        for s in sorted(worst)
-    ]
+    return [[_clock(s), len(by_second[s]), max(by_second[s])] for s in sorted(worst)]
 
 
 def _settle(pids: list[int], quiet: float = 0.25, seconds: int = 3, limit: float = 180.0) -> float:
@@ -297,6 +288,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="channel layer of the stack (CHANNEL_LAYER; default: the environment's, else pubsub)",
     )
     args = parser.parse_args(argv)
+    if args.stagger and args.bots:
+        parser.error("--stagger starts tables of people only (--bots tables start at once)")
     if args.layer:
         os.environ["CHANNEL_LAYER"] = args.layer
     if args.nice is not None:
