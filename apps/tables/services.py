@@ -51,8 +51,8 @@ class Applied:
     events: list[dict] = field(default_factory=list)
     #: ``api.view(state, seat)`` per occupied seat (and None: the public view), when computed.
     views: dict[int | None, dict] = field(default_factory=dict)
-    #: A new timer task is needed for ``match.timer_due`` (:func:`_timer_needed` at the start,
-    #: :func:`apps.tables.store.move_write` for a move: the same rule).
+    #: A new timer task is needed for ``match.timer_due`` (the first turn's at the start; for a
+    #: move, :func:`apps.tables.store.move_write` decides: one pending timer per match).
     timer: bool = False
 
 
@@ -94,7 +94,8 @@ def match_start(*, table: Table) -> Match:
     )
     public = api.view(state, None)
     _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=public)
-    timer = _timer_needed(match, now)
+    match.timer_due = match.deadline  # a new match has no timer yet: its first turn's is armed
+    timer = match.deadline is not None
     views = _bots_observe(match, state, [], public)
     match.save()
     selectors.seats_info_remember(match, info_list)
@@ -304,24 +305,6 @@ def _clock_update(
     match.deadline = now + timedelta(milliseconds=match.turn_ms + extra)
 
 
-def _timer_needed(match: Match, now: datetime) -> bool:
-    """Whether the match's deadline needs a new timer task; if so ``timer_due`` becomes it.
-
-    One timer task per match is pending at a time: a move whose deadline is not earlier than
-    the pending timer schedules nothing (that timer fires first and re-arms itself for the
-    deadline then current, :func:`match_timer`). Most moves of a turn-by-turn game push the
-    deadline later, so a Celery message is sent about once per move time instead of per move.
-    The sweeper applies any deadline whose timer was lost. A move's write applies this same rule
-    to the row as it is then (:func:`apps.tables.store.move_write`)."""
-    if match.status != Match.Status.PLAYING or match.deadline is None:
-        return False
-    due = match.timer_due
-    if due is not None and now < due <= match.deadline:
-        return False
-    match.timer_due = match.deadline
-    return True
-
-
 def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
     """Seats the turn waits for (a ``timeout`` is legal for them): the engine's ``awaiting`` when
     its view has one (Durak: catchers are not awaited), else the seats to act."""
@@ -465,7 +448,9 @@ TIMER_SLACK = timedelta(milliseconds=500)
 
 def match_timer(*, match_id: int) -> int:
     """The match's timer task fired: apply the timeouts if the deadline passed, else re-arm a
-    timer for the current deadline unless an earlier one is pending (:func:`_timer_needed`).
+    timer for the current deadline unless an earlier one is pending (the rule of
+    :func:`apps.tables.store.move_write`: one pending timer per match, most moves push the
+    deadline later, so about one Celery message goes out per move time instead of per move).
 
     Returns how many actions were applied. Safe to run twice or late: ``match_timeout`` checks
     ``seq`` and the deadline, and re-arming claims ``timer_due`` with a conditional update.
