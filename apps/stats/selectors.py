@@ -76,10 +76,20 @@ def _result_row(values: tuple) -> ResultRow:
         if isinstance(fields[name], str | bytes):
             fields[name] = json.loads(fields[name])
     for name in _TIME_FIELDS:
-        if isinstance(fields[name], str):  # SQLite (the embedded default) returns text
-            moment = datetime.fromisoformat(fields[name])
-            fields[name] = moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
+        fields[name] = _aware(fields[name])
     return ResultRow(**fields)
+
+
+def _aware(value: datetime | str | None) -> datetime | None:
+    """A raw cursor's timestamp as an aware UTC datetime.
+
+    PostgreSQL returns aware datetimes; SQLite (the embedded default of ``./run``) returns
+    text or, with its converters, naive datetimes in UTC: both become aware here, so
+    ``localtime()`` in the pages and the API's offsets never see a naive value."""
+    if value is None:
+        return None
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment, UTC)
 
 
 def result_item(result: Result | ResultRow) -> dict:

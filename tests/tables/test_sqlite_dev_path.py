@@ -71,3 +71,67 @@ def test_moves_apply_once_and_a_bot_match_finishes_on_sqlite(tmp_path) -> None:
     assert out["status"] == "finished"
     assert out["moves"] == list(range(1, out["seq"] + 1))  # contiguous: none lost or doubled
     assert out["deals"] >= 1
+
+
+RESULTS_SCRIPT = """
+import json
+import django
+django.setup()
+from django.conf import settings
+from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+settings.TABLES_SCHEDULER = "none"
+call_command("migrate", verbosity=0)
+from apps.rules import api
+from apps.tables import services
+from tests.tables.helpers import bot_table
+
+person = get_user_model().objects.create_user(username="dev-results", password="pw-secret-123")
+match = bot_table("durak", {}, people=[person]).matches.get()
+for _ in range(5000):
+    match.refresh_from_db()
+    if match.status != "playing":
+        break
+    state = api.from_json(match.state)
+    legal = api.legal_actions(state, 0)
+    if legal:
+        services.move_apply(match_id=match.pk, seat=0, action=legal[0], seq=match.seq,
+                            actor="person", user_id=person.pk)
+    else:
+        services.match_bot_move(match_id=match.pk, seq=match.seq)
+client = Client(HTTP_HOST="127.0.0.1")
+client.force_login(person)
+page = client.get(reverse("stats:my_results"))
+api_answer = client.get("/api/me/results/")
+print(json.dumps({
+    "status": match.status,
+    "page": page.status_code,
+    "api": api_answer.status_code,
+    "finished_at": (api_answer.json() or [{}])[0].get("finished_at")
+    if api_answer.status_code == 200 else None,
+}))
+"""
+
+
+def test_my_results_page_and_api_answer_on_sqlite_after_a_finished_match(tmp_path) -> None:
+    """«Мои результаты» answered 500 on the embedded default: SQLite's raw cursor returns naive
+    datetimes, which ``localtime()`` refuses (issue #19, item 1)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}",
+        TABLES_SCHEDULER="none",
+        PYTHONPATH=str(ROOT),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", RESULTS_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["status"] == "finished"
+    assert out["page"] == 200
+    assert out["api"] == 200
+    assert out["finished_at"] and out["finished_at"].endswith("+00:00")
