@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from . import actions
 from .base import Action, DealSource, Event, Game
-from .errors import IllegalAction, InvalidOptions
+from .errors import IllegalAction, InvalidOptions  # noqa: F401  (re-exported: api.IllegalAction)
 
 #: Game name -> "module:Class" of its state, imported on first use.
 GAMES: dict[str, str] = {
@@ -69,11 +70,10 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
     """Apply ``action`` for ``seat``; return the state (updated in place) and the events.
 
     Raises ``IllegalAction`` (with a snake_case ``code``) and leaves the state untouched when
-    the action is not allowed. Take ``state.copy()`` first to keep the state before.
+    the action is not allowed, whatever JSON value ``action`` is (:mod:`.actions` checks its
+    shape first; keys outside the schema are ignored). Take ``state.copy()`` first to keep the state before.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("bad_action", "an action is an object with a string 'type'")
-    return state, state.apply(seat, action, system=system)
+    return state, state.apply(seat, actions.canonical(action), system=system)
 
 
 def view(state: Game, seat: int | None) -> dict:

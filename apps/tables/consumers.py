@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from http.cookies import SimpleCookie
 from typing import Any
@@ -18,7 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from apps.core.jsontext import compact
+from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
 
 from . import conf, groups, publishing
 from .errors import Refused
@@ -52,6 +53,11 @@ def forget_late_messages(layer, channel_name: str | None) -> None:
         return
     asyncio.get_running_loop().call_later(LATE_MESSAGES_SECONDS, buffers.pop, channel_name, None)
 
+
+logger = logging.getLogger(__name__)
+
+#: Largest table id a route may carry (PostgreSQL's bigint); longer ids are 4404, not a crash.
+MAX_ID = 2**63 - 1
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
@@ -100,6 +106,8 @@ def decode_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
     if size > conf.MAX_FRAME_BYTES:
         raise Refused("bad_message", detail="frame over 16 KB")
+    if not nesting_within(raw):
+        raise Refused("bad_message", detail=f"JSON nested deeper than {MAX_DEPTH}")
     try:
         message = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
@@ -144,6 +152,19 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         finally:
             forget_late_messages(self.channel_layer, getattr(self, "channel_name", None))
 
+    #: Set once this socket is closing: nothing more is sent or handled (frames queued behind a
+    #: flood close would otherwise write to a closed socket).
+    closing = False
+
+    async def close(self, code=None, reason=None) -> None:
+        self.closing = True
+        await super().close(code=code, reason=reason)
+
+    async def send(self, text_data=None, bytes_data=None, close=False) -> None:
+        if self.closing:
+            return
+        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def send_json(self, data: dict) -> None:
         await self.send(text_data=compact(data))
 
@@ -155,7 +176,9 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         await self.send_json(data)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not getattr(self, "user", None):
+        """Handle one client frame. Whatever the frame holds, the socket survives: a refusal
+        is an ``error`` frame, and so is a handler's unexpected exception (logged, as a bug)."""
+        if self.closing or not getattr(self, "user", None):
             return
         if not self.bucket.take():
             await self.send_error(Refused("rate_limited"))
@@ -166,11 +189,18 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         except Refused as exc:
             await self.send_error(exc)
             return
+        request_id = message.get("id")
         handler = getattr(self, f"op_{message['op']}", None)
         if handler is None:
-            await self.send_error(Refused("bad_message", detail="unknown op"), message.get("id"))
+            await self.send_error(Refused("bad_message", detail="unknown op"), request_id)
             return
-        await handler(message)
+        try:
+            await handler(message)
+        except Refused as exc:
+            await self.send_error(exc, request_id)
+        except Exception:
+            logger.exception("socket op %r failed on a client frame", message["op"])
+            await self.send_error(Refused("bad_message", detail="could not be handled"), request_id)
 
     async def op_ping(self, message: dict) -> None:
         reply = {"op": "pong"}
@@ -189,7 +219,11 @@ class TableConsumer(AuthenticatedConsumer):
     counted = False
 
     async def joined(self) -> None:
-        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        if table_id > MAX_ID:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.table_id = table_id
         # joined before the first read: nothing published after that read can be missed
         await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
         if not await self.send_full_state():

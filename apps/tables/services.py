@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from apps.core.jsontext import compact
 from apps.lobby.models import Seat, Table
+from apps.rules import actions as rules_actions
 from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.errors import IllegalAction
@@ -36,8 +37,6 @@ log = logging.getLogger(__name__)
 
 #: Actions only the server makes (SCENARIOS.md system actions).
 SYSTEM_TYPES = frozenset({"timeout", "close"})
-#: The keys a canonical action may have besides ``seat`` and ``system``.
-ACTION_KEYS = ("type", "card", "target", "value", "trump", "keep")
 
 Actor = Move.Actor
 
@@ -118,10 +117,12 @@ def match_start(*, table: Table) -> Match:
 
 
 def canonical_action(action: Any) -> dict:
-    """``action`` reduced to the canonical keys; ``bad_message`` when it is not an action."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise Refused("bad_message", detail="an action is an object with a string 'type'")
-    return {k: action[k] for k in ACTION_KEYS if k in action}
+    """``action`` in its canonical form (:func:`apps.rules.actions.canonical`): what a Move
+    stores and the other seats see; ``bad_message`` when it is not a well-formed action."""
+    try:
+        return rules_actions.canonical(action)
+    except IllegalAction as exc:
+        raise Refused("bad_message", detail=exc.detail) from None
 
 
 def move_apply(
