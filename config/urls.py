@@ -50,3 +50,6 @@ urlpatterns = [
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]
+
+#: A bad request under /api/ (an oversized body) answers with the API's JSON error.
+handler400 = "apps.api.errors.bad_request_handler"

@@ -8,9 +8,10 @@ or field validation also carries ``errors``: one message per field.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -131,3 +132,11 @@ def api_exception_handler(exc, context) -> Response | None:
     else:
         message = str(exc.detail)
     return Response(error_body(code, message), status=exc.status_code, headers=headers)
+
+
+def bad_request_handler(request, exception=None):
+    """Django's ``handler400``: under ``/api/`` the API's JSON error (a body over
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, a bad Host, ...), elsewhere Django's page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("invalid_request", gettext(MESSAGES["invalid_request"])), status=400)
+    return defaults.bad_request(request, exception)

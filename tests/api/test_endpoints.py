@@ -354,3 +354,25 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
     ]
     assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"
     assert client.get("/api/docs/").status_code == 200
+
+
+@pytest.mark.parametrize("body", ["[" * 50_000, '{"username": ' + "[" * 50_000 + "]" * 50_000 + "}"])
+def test_deeply_nested_bodies_are_json_400_not_500(api_for, make_user, body):
+    """50,000 nested ``[`` raised RecursionError (a 500) before any login (issue #20, item 5)."""
+    response = api_for().client.post("/api/auth/token/", body, content_type="application/json")
+    error(response, 400, "invalid_request")
+    signed_in = api_for(make_user())
+    response = signed_in.client.post(
+        "/api/tables/", body, content_type="application/json", **signed_in.headers
+    )
+    error(response, 400, "invalid_request")
+
+
+def test_an_oversized_body_is_a_json_error(api_for, make_user):
+    """A 5 MB body got Django's HTML 400 page (issue #20, item 7)."""
+    client = api_for(make_user())
+    body = '{"game": "' + "x" * 5_000_000 + '"}'
+    response = client.client.post("/api/tables/", body, content_type="application/json", **client.headers)
+    assert response.status_code in (400, 413)
+    assert response["Content-Type"].startswith("application/json")
+    assert "code" in response.json()
