@@ -1,5 +1,6 @@
 """Site URLs. Apps add their ``include(...)`` lines here (lobby, tables, stats, api)."""
 
+from allauth.account.decorators import secure_admin_login
 from django.conf import settings
 from django.contrib import admin
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,6 +37,10 @@ class LanguageCatalog(JavaScriptCatalog):
         with translation.override(lang):
             return super().get(request, *args, **kwargs)
 
+
+# The admin signs in through the site's login, which allauth rate-limits (ACCOUNT_RATE_LIMITS);
+# the admin's own form had no limit at all (issue #20, item 3).
+admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
     path("", include("apps.core.urls")),

@@ -96,6 +96,18 @@ def test_failed_logins_are_rate_limited(client) -> None:
     assert "_auth_user_id" not in client.session
 
 
+def test_admin_login_goes_through_the_rate_limited_site_login(client) -> None:
+    """25 wrong passwords then the right one signed in through ``/admin/login/`` (issue #20,
+    item 3): the admin's form now sends everyone to the site's login and its limits."""
+    User.objects.create_user(username="boss", password="the-right-password-1", is_staff=True)
+    page = client.get("/admin/login/?next=/admin/")
+    assert page.status_code == 302 and page["Location"].startswith(reverse("account_login"))
+    for i in range(25):
+        client.post("/admin/login/?next=/admin/", {"username": "boss", "password": f"wrong-{i}"})
+    client.post("/admin/login/?next=/admin/", {"username": "boss", "password": "the-right-password-1"})
+    assert "_auth_user_id" not in client.session  # the admin form no longer signs anyone in
+
+
 def test_admin_lists_searches_and_filters_users(client) -> None:
     admin = User.objects.create_superuser(username="boss", password="x-pass-123456", email="b@example.org")
     User.objects.create_user(username="searchme", display_name="Искомый", password="x-pass-123456")
