@@ -266,6 +266,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["apps.api.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.api.errors.api_exception_handler",
+    # The client's address is REMOTE_ADDR, never a client-sent X-Forwarded-For: behind the
+    # proxy, daphne runs with --proxy-headers and the proxy overwrites X-Forwarded-For with
+    # $remote_addr (docs/security.md), so allauth and DRF key their limits on the same address.
+    "NUM_PROXIES": 0,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 SPECTACULAR_SETTINGS = {

@@ -6,7 +6,10 @@ match only moves when a test moves it).
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from django.test import Client
 
 from apps.api.models import ApiToken
 from apps.lobby import services as lobby
@@ -90,6 +93,23 @@ def test_auth_token_is_rate_limited_per_username(api_for, make_user, settings):
     other = make_user()
     ok = client.post("/api/auth/token/", {"username": other.username, "password": "pw-secret-123"})
     assert ok.status_code == 200
+
+
+def test_a_client_sent_forwarded_for_does_not_dodge_the_ip_limit(make_user, settings):
+    """DRF trusted any X-Forwarded-For (NUM_PROXIES unset): a new forged address per request
+    escaped the per-IP limit (issue #20, item 4). The address is REMOTE_ADDR alone."""
+    settings.API_AUTH_RATE = "3/min"
+    client = Client()
+    codes = [
+        client.post(
+            "/api/auth/token/",
+            json.dumps({"username": f"u{n}", "password": "x"}),
+            content_type="application/json",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}",
+        ).status_code
+        for n in range(5)
+    ]
+    assert codes == [400, 400, 400, 429, 429]
 
 
 @pytest.mark.parametrize(("method", "path"), ENDPOINTS)
