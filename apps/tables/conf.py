@@ -32,3 +32,7 @@ MAX_FRAME_BYTES = 16 * 1024
 #: Token bucket per socket: refill rate per second and burst.
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
+#: Open sockets one user may hold in one daphne process: to one table (or the lobby), and in all.
+#: More tabs than that are refused with ``too_many_sockets`` and close code 4429.
+MAX_SOCKETS_PER_PLACE = 4
+MAX_SOCKETS_PER_USER = 16

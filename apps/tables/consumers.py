@@ -117,6 +117,44 @@ def decode_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
     return message
 
 
+class SocketCounts:
+    """How many sockets each user holds open in this process, per place and in all.
+
+    The frame limit is per socket, so without this one account could open hundreds of sockets
+    and slow every table of the process (issue #20, item 2). Counted per process: with the
+    proxy's table affinity a table's sockets meet in one process, and N processes allow a user
+    at most N times :data:`conf.MAX_SOCKETS_PER_USER` in all."""
+
+    def __init__(self) -> None:
+        self.by_place: dict[tuple[int, str], int] = {}
+        self.by_user: dict[int, int] = {}
+
+    def open(self, user_id: int, place: str) -> bool:
+        """Count one more socket of ``user_id`` at ``place``; False (nothing counted) over a cap."""
+        key = (user_id, place)
+        if (
+            self.by_place.get(key, 0) >= conf.MAX_SOCKETS_PER_PLACE
+            or self.by_user.get(user_id, 0) >= conf.MAX_SOCKETS_PER_USER
+        ):
+            return False
+        self.by_place[key] = self.by_place.get(key, 0) + 1
+        self.by_user[user_id] = self.by_user.get(user_id, 0) + 1
+        return True
+
+    def close(self, user_id: int, place: str) -> None:
+        """Forget one socket counted by :meth:`open`."""
+        key = (user_id, place)
+        for counts, name in ((self.by_place, key), (self.by_user, user_id)):
+            left = counts.get(name, 0) - 1
+            if left > 0:
+                counts[name] = left
+            else:
+                counts.pop(name, None)
+
+
+SOCKET_COUNTS = SocketCounts()
+
+
 class AuthenticatedConsumer(AsyncWebsocketConsumer):
     """Accepts only signed-in users (``scope["user"]`` from whichever auth middleware runs:
     the session today, API tokens later); others are closed with 4401 (PROTOCOL.md)."""
@@ -128,10 +166,20 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        self.user = user
         self.language = scope_language(self.scope)
+        place = self.place()
+        if not SOCKET_COUNTS.open(user.pk, place):
+            await self.send_error(Refused("too_many_sockets"))
+            await self.close(code=CLOSE_RATE_LIMITED)
+            return
+        self.counted_place = place
+        self.user = user
         self.bucket = TokenBucket(conf.RATE_PER_SECOND, conf.RATE_BURST)
         await self.joined()
+
+    def place(self) -> str:
+        """What this socket is open to, for :data:`SOCKET_COUNTS` (the URL's path)."""
+        return self.scope.get("path", "")
 
     async def joined(self) -> None:
         """Called once the user is known."""
@@ -150,6 +198,10 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         try:
             await super().websocket_disconnect(message)
         finally:
+            place = getattr(self, "counted_place", None)
+            if place is not None:
+                self.counted_place = None
+                SOCKET_COUNTS.close(self.scope["user"].pk, place)
             forget_late_messages(self.channel_layer, getattr(self, "channel_name", None))
 
     #: Set once this socket is closing: nothing more is sent or handled (frames queued behind a

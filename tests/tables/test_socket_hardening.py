@@ -53,3 +53,30 @@ def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_clos
 def test_an_over_long_table_id_is_not_found(live_site, make_user):
     sock = TableSocket(live_site, "/ws/tables/" + "9" * 120 + "/", session_cookie(make_user()))
     assert sock.wait_closed() == 4404
+
+
+def test_sockets_per_user_are_capped_and_a_closed_one_frees_its_place(live_site, make_user):
+    """300 sockets of one account slowed every table (issue #20, item 2): a fifth socket of one
+    user to one table is refused with ``too_many_sockets`` and 4429; closing one frees a place."""
+    from apps.tables import conf
+
+    a, b = make_user(), make_user()
+    table = bot_table("durak", {}, people=[a, b])
+    path, cookie = f"/ws/tables/{table.pk}/", session_cookie(a)
+    socks = [TableSocket(live_site, path, cookie) for _ in range(conf.MAX_SOCKETS_PER_PLACE)]
+    for sock in socks:
+        sock.wait_for(is_state)
+    extra = TableSocket(live_site, path, cookie)
+    assert extra.wait_for(lambda m: m.get("op") == "error")["code"] == "too_many_sockets"
+    assert extra.wait_closed() == 4429
+    assert not extra.states
+    other = TableSocket(live_site, path, session_cookie(b))  # another user is not affected
+    other.wait_for(is_state)
+    socks[0].close()
+    for _ in range(50):  # the close reaches daphne a moment later
+        again = TableSocket(live_site, path, cookie)
+        if again.wait_for(lambda m: m.get("op") in ("state", "error"))["op"] == "state":
+            break
+        again.wait_closed()
+    else:
+        raise AssertionError("a closed socket never freed its place")
