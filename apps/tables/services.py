@@ -436,7 +436,9 @@ def match_timeout(*, match_id: int, seq: int) -> int:
             applied += 1
         except Refused as exc:
             if exc.code in ("stale", "match_over"):
-                break
+                # Someone else moved first (the sweeper and the timer task racing, or the
+                # player at the last moment): their move stands and re-armed the clock.
+                return applied
             log.warning("match %s: timer %s for seat %s refused: %s", match_id, action, seat, exc)
     if not applied:
         _deadline_clear(match_id, seq)

@@ -214,3 +214,35 @@ def test_a_sweep_applies_at_most_its_limit_oldest_deadline_first(make_user):
     assert seqs == [0, 1, 1]  # the two oldest deadlines
     assert services.matches_sweep(limit=2)["timeouts"] == 1
     assert Match.objects.get(pk=matches[0].pk).seq == 1
+
+
+def test_the_sweeper_and_the_timer_racing_log_no_false_error(make_user, caplog):
+    """Two callers of one expired deadline: the first applies the timeout, the second finds
+    ``stale`` — that was logged as ERROR "no timeout action was accepted" (issue #20, item 8)."""
+    import threading
+
+    from django.db import connection
+
+    for _ in range(5):
+        _, match = people_table(make_user, scale=1.0)
+        Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(hours=1))
+        applied: list[int] = []
+        barrier = threading.Barrier(2)
+
+        def fire(match_id=match.pk, seq=match.seq, barrier=barrier, applied=applied):
+            barrier.wait()
+            try:
+                applied.append(services.match_timeout(match_id=match_id, seq=seq))
+            finally:
+                connection.close()
+
+        caplog.clear()
+        with caplog.at_level("ERROR", logger="apps.tables.services"):
+            threads = [threading.Thread(target=fire) for _ in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(30)
+        assert sum(applied) == 1, applied
+        assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+        assert Match.objects.get(pk=match.pk).deadline is not None  # the move re-armed the clock
