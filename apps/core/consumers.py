@@ -45,3 +45,15 @@ class PingConsumer(AsyncWebsocketConsumer):
                 reply["t"] = message["t"]
             return reply
         return {"op": "error", "code": "bad_message", "message": 'expected {"op": "ping"}'}
+
+
+CLOSE_NOT_FOUND = 4404
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Any socket path no app routes: accepted, then closed with 4404 (an unknown path used to
+    fail the handshake with HTTP 500 and a traceback: Channels' router raised ``ValueError``)."""
+
+    async def connect(self) -> None:
+        await self.accept()
+        await self.close(code=CLOSE_NOT_FOUND)

@@ -30,6 +30,25 @@ def test_person_action_is_applied_recorded_and_bumps_seq_by_one(durak_match):
     assert match.seq == new_seq
 
 
+def test_a_move_stores_only_the_canonical_action(durak_match):
+    """A client's extra keys (a 12 KB ``value``, a nested ``keep``) were stored and sent to the
+    other seats (issue #20, item 6); a wrongly typed field is ``bad_message``."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    padded = {**action, "value": "x" * 12_000, "keep": [[{"a": 1}]], "note": "hi", "seat": 0}
+    new_seq = services.move_apply(
+        match_id=match.pk, seat=0, action=padded, seq=match.seq, actor="person", user_id=person.pk
+    )
+    assert Move.objects.get(match=match, seq=new_seq).action == action
+    match, action = person_turn(match)
+    with pytest.raises(Refused) as refused:
+        services.move_apply(
+            match_id=match.pk, seat=0, action={**action, "card": [action["card"]]}, seq=match.seq,
+            actor="person", user_id=person.pk,
+        )
+    assert refused.value.code == "bad_message"
+
+
 def test_refusals_change_nothing(durak_match, make_user):
     person, match = durak_match
     stranger = make_user()

@@ -29,7 +29,17 @@ def is_state(message: dict) -> bool:
     return message.get("op") == "state"
 
 
+def log_size(site) -> int:
+    return len(site.log_path.read_text(errors="replace"))
+
+
+def log_since(site, start: int) -> str:
+    """What daphne logged since ``start`` (the live site is shared by the session)."""
+    return site.log_path.read_text(errors="replace")[start:]
+
+
 def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_close(live_site, make_user):
+    start = log_size(live_site)
     a, b = make_user(), make_user()
     table = bot_table("durak", {}, people=[a, b])
     mine = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(a))
@@ -47,7 +57,7 @@ def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_clos
     mine.close()
     other.send({"op": "sync"})
     other.wait_for(lambda m: is_state(m) and m["view"]["seats"][0]["connected"] is False)
-    assert "Traceback" not in live_site.log_path.read_text(errors="replace")
+    assert "Traceback" not in log_since(live_site, start)
 
 
 def test_an_over_long_table_id_is_not_found(live_site, make_user):
@@ -80,3 +90,11 @@ def test_sockets_per_user_are_capped_and_a_closed_one_frees_its_place(live_site,
         again.wait_closed()
     else:
         raise AssertionError("a closed socket never freed its place")
+
+
+@pytest.mark.parametrize("path", ["/ws/nothing-here/", "/ws/tables/abc/", "/elsewhere/"])
+def test_an_unknown_socket_path_is_closed_with_4404(live_site, make_user, path):
+    start = log_size(live_site)
+    sock = TableSocket(live_site, path, session_cookie(make_user()))
+    assert sock.wait_closed() == 4404
+    assert "Traceback" not in log_since(live_site, start)
