@@ -6,6 +6,13 @@ from django.utils import translation
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def _get_login_attempts_cache_key(self, request, **credentials) -> str:
+        """The failed-login lock is per (account, address), not per account: five wrong
+        passwords from elsewhere no longer lock the player out of their own login. Each
+        address stays limited per account (5 per 5 min) and in all (``10/m/ip``)."""
+        key = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{key}@{request.META.get('REMOTE_ADDR', '')}"
+
     def save_user(self, request, user, form, commit=True):
         """Fill ``display_name`` and ``language`` before allauth saves the new user."""
         user = super().save_user(request, user, form, commit=False)

@@ -3,7 +3,8 @@ limits hold across server processes).
 
 - ``api``: per token (a program), else per signed-in user (a browser): ``API_RATE``, 120/min.
 - ``auth_token``: ``POST /api/auth/token/`` per client IP: ``API_AUTH_RATE``, 20/min; and per
-  username asked for: ``API_AUTH_USER_RATE``, 5/min (guessing one account's password is slow).
+  username asked for and IP: ``API_AUTH_USER_RATE``, 5/min (guessing one account's password
+  is slow, and guesses from elsewhere never lock its owner out).
 
 Rates are read from Django settings, else the environment, at each request.
 """
@@ -56,7 +57,8 @@ class AuthTokenIpThrottle(_RateFromSettings):
 
 
 class AuthTokenUserThrottle(_RateFromSettings):
-    """``POST /api/auth/token/`` per username asked for (case-insensitive)."""
+    """``POST /api/auth/token/`` per username asked for (case-insensitive) and client address,
+    as the site's login: guessing from elsewhere never locks the owner out."""
 
     scope = "auth_token_user"
 
@@ -65,4 +67,5 @@ class AuthTokenUserThrottle(_RateFromSettings):
         username = data.get("username")
         if not isinstance(username, str) or not username:
             return None
-        return self.cache_format % {"scope": self.scope, "ident": username.lower()[:150]}
+        ident = f"{username.lower()[:150]}@{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}

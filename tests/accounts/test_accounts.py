@@ -96,6 +96,20 @@ def test_failed_logins_are_rate_limited(client) -> None:
     assert "_auth_user_id" not in client.session
 
 
+def test_failed_logins_from_elsewhere_do_not_lock_the_owner_out(client) -> None:
+    """Five wrong passwords from one address locked the account everywhere (issue #20, item
+    11): the lock is per (account, address), so the owner's own address still signs in."""
+    User.objects.create_user(username="victim", password="the-right-password-1")
+    for i in range(6):
+        client.post(
+            reverse("account_login"), {"login": "victim", "password": f"wrong-{i}"}, REMOTE_ADDR="203.0.113.9"
+        )
+    credentials = {"login": "victim", "password": "the-right-password-1"}
+    right = client.post(reverse("account_login"), credentials, REMOTE_ADDR="198.51.100.7")
+    assert right.status_code == 302
+    assert "_auth_user_id" in client.session
+
+
 def test_admin_login_goes_through_the_rate_limited_site_login(client) -> None:
     """25 wrong passwords then the right one signed in through ``/admin/login/`` (issue #20,
     item 3): the admin's form now sends everyone to the site's login and its limits."""
