@@ -15,6 +15,20 @@ CHECK_MS = 4_000
 #: Durak: a disconnected player not back within this loses (seed 001 §11).
 DISCONNECT_MS = 30_000
 DEFAULT_MOVE_TIME_S = 20
+#: How long everyone sees a completed trick (a Durak bout: its last card) before play goes on.
+TRICK_HOLD_MS = 1_500
+#: How long the deal's summary stays up before the next deal's auction can be played.
+DEAL_HOLD_MS = 5_000
+_HOLD_BY_EVENT = {"trick": TRICK_HOLD_MS, "bout_over": TRICK_HOLD_MS, "deal_scored": DEAL_HOLD_MS}
+
+
+def hold_ms(events: list[dict], scale: float = 1.0) -> int:
+    """The pause after a change with these engine ``events`` (0: none).
+
+    The table shows the full trick, who took it, and the deal's summary for this long; the
+    next turn's clock starts after it and bots wait it out, so nobody loses time to it."""
+    held = max((_HOLD_BY_EVENT.get(event.get("type"), 0) for event in events), default=0)
+    return scaled(held, scale) if held else 0
 
 
 def has_reserve(game: str) -> bool:

@@ -53,6 +53,8 @@ class Applied:
     #: A new timer task is needed for ``match.timer_due`` (the first turn's at the start; for a
     #: move, :func:`apps.tables.store.move_write` decides: one pending timer per match).
     timer: bool = False
+    #: The pause of :func:`apps.tables.clock.hold_ms` after this change (a trick, a deal's end).
+    hold_ms: int = 0
 
 
 # --------------------------------------------------------------------------- start
@@ -202,6 +204,7 @@ def _move_commit(
     match.seq += 1
     deal = _new_deal_record(match, state)
     public = api.view(state, None)
+    hold = clock.hold_ms(events, match.time_scale)
     _clock_update(
         match,
         state,
@@ -210,6 +213,7 @@ def _move_commit(
         deal_changed=deal is not None,
         now=now,
         public=public,
+        hold_ms=hold,
     )
     _finish_if_over(match, state, reason=reason, now=now)
     views = _bots_observe(match, state, events, public)
@@ -236,7 +240,9 @@ def _move_commit(
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
             results_record(match, state)
         timer = outcome is store.Outcome.TIMER_ARMED
-        applied = Applied(match=match, state=state, events=[moved, *events], views=views, timer=timer)
+        applied = Applied(
+            match=match, state=state, events=[moved, *events], views=views, timer=timer, hold_ms=hold
+        )
         transaction.on_commit(lambda: _after_commit(applied))
         transaction.on_commit(lambda: store.match_written(match, state))
     return True
@@ -277,9 +283,11 @@ def _clock_update(
     deal_changed: bool,
     now: datetime,
     public: dict,
+    hold_ms: int = 0,
 ) -> None:
     """Set the next deadline: move time, plus in the belot family the reserve left this deal.
-    ``public`` is the spectators' view of ``state`` (built once per change by the caller).
+    ``public`` is the spectators' view of ``state`` (built once per change by the caller). After
+    a pause (``hold_ms``: a trick or a deal shown) the turn starts when the pause ends.
 
     A seat that acts and is still the one to act (declare, then play) keeps its running turn.
     """
@@ -290,8 +298,8 @@ def _clock_update(
     match.bot_to_act = any(p["bot"] and p["seat"] in to_act for p in match.players)
     if deal_changed:
         match.reserves = {str(s): clock.reserve_ms(match.time_scale) for s in match.seats} if reserve else {}
-    elif reserve and mover in before_to_act and to_act == before_to_act and match.deadline is not None:
-        return  # the same seat's turn goes on
+    elif reserve and not hold_ms and mover in before_to_act and to_act == before_to_act and match.deadline:
+        return  # the same seat's turn goes on (after a trick it starts anew, once the trick is shown)
     elif reserve and mover in before_to_act and match.turn_started_at is not None:
         elapsed = int((now - match.turn_started_at).total_seconds() * 1000)
         key = str(mover)
@@ -301,9 +309,9 @@ def _clock_update(
         match.turn_ms = 0
         return
     match.turn_ms = clock.turn_ms(match.game, match.options, phase, match.time_scale)
-    match.turn_started_at = now
+    match.turn_started_at = now + timedelta(milliseconds=hold_ms)
     extra = min(match.reserves.get(str(s), 0) for s in waiting) if reserve and waiting else 0
-    match.deadline = now + timedelta(milliseconds=match.turn_ms + extra)
+    match.deadline = match.turn_started_at + timedelta(milliseconds=match.turn_ms + extra)
 
 
 def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
@@ -353,17 +361,25 @@ def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datet
 def _after_commit(applied: Applied) -> None:
     """Publish each seat its own view and spectators the public one; schedule timer and bot."""
     match = applied.match
-    publish_match(match, applied.state, applied.events, applied.views)
+    publish_match(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
     if match.status != Match.Status.PLAYING:
         return
     if applied.timer and match.timer_due is not None:
         scheduling.timer_at(match.pk, match.seq, match.timer_due)
     if match.bot_to_act:
-        scheduling.bot_after(match.pk, match.seq, match.bot_delay_ms)
+        # Bots with a human pause also wait out the trick or the deal shown; bots without one
+        # (tests, benches: bot_delay_ms 0) play on at once while the clients still show it.
+        hold = applied.hold_ms if match.bot_delay_ms else 0
+        scheduling.bot_after(match.pk, match.seq, match.bot_delay_ms + hold)
 
 
 def publish_match(
-    match: Match, state: Game, events: list[dict], views: dict[int, dict] | None = None
+    match: Match,
+    state: Game,
+    events: list[dict],
+    views: dict[int, dict] | None = None,
+    *,
+    hold_ms: int = 0,
 ) -> None:
     """Send the table one ``table.frames`` message: per seat the ``state`` frame of its view
     (hand included) and the public one for everybody else; each socket forwards only its own
@@ -376,15 +392,18 @@ def publish_match(
     frames = {}
     for seat in match.seats:
         view = selectors.match_view(match, state, seat, info, views.get(seat))
-        frames[str(seat)] = frame_text(match.seq, view, events)
+        frames[str(seat)] = frame_text(match.seq, view, events, hold_ms)
     public = selectors.match_view(match, state, None, info, views.get(None))
-    frames["public"] = frame_text(match.seq, public, events)
+    frames["public"] = frame_text(match.seq, public, events, hold_ms)
     send_frames(match.table_id, frames)
 
 
-def frame_text(seq: int, view: dict, events: list[dict]) -> str:
-    """A ``state`` frame encoded once (per seat, not per socket)."""
+def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
+    """A ``state`` frame encoded once (per seat, not per socket). ``hold_ms`` (only when > 0):
+    how long the client shows the trick just taken or the deal's summary before this view."""
     frame = {"op": "state", "seq": seq, "view": view, "events": events}
+    if hold_ms:
+        frame["hold_ms"] = hold_ms
     return compact(frame)
 
 

@@ -246,3 +246,31 @@ def test_the_sweeper_and_the_timer_racing_log_no_false_error(make_user, caplog):
         assert sum(applied) == 1, applied
         assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
         assert Match.objects.get(pk=match.pk).deadline is not None  # the move re-armed the clock
+
+
+def test_after_a_trick_the_next_turn_starts_when_the_trick_has_been_shown(make_user):
+    """The table shows a completed trick for ``clock.TRICK_HOLD_MS`` (issue #19, item 3): the
+    next turn's clock starts after that pause, so nobody's move time is spent watching it."""
+    people, match = people_table(make_user, options={"players": 2}, scale=1.0)
+    for _ in range(200):
+        match.refresh_from_db()
+        state = api.from_json(match.state)
+        seat = api.to_act(state)[0]
+        action = api.legal_actions(state, seat)[0]
+        trial = state.copy()
+        _, events = api.apply(trial, seat, action)
+        before = timezone.now()
+        services.move_apply(
+            match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="person",
+            user_id=people[seat].pk,
+        )  # fmt: skip
+        if any(e["type"] == "trick" for e in events) and not any(e["type"] == "deal_scored" for e in events):
+            break
+    else:
+        raise AssertionError("no trick was taken")
+    match.refresh_from_db()
+    hold = timedelta(milliseconds=clock.TRICK_HOLD_MS)
+    assert before + hold <= match.turn_started_at <= timezone.now() + hold
+    assert match.deadline >= match.turn_started_at + timedelta(milliseconds=match.turn_ms)
+    assert clock.hold_ms([{"type": "deal_scored"}, {"type": "trick"}]) == clock.DEAL_HOLD_MS
+    assert clock.hold_ms([{"type": "move"}]) == 0

@@ -14,6 +14,7 @@
 import { catchableCards, cardActions, defendTargets, findLegal, hasType, isToAct, ofType, playableCards } from "./moves.js";
 import { confirmDialog, toast } from "./dialog.js";
 import { describeEvent, feedLines, showBanner } from "./events.js";
+import { holdAfter } from "./hold.js";
 import { loadHints, saveHints } from "./hints.js";
 import { renderHand } from "./hand.js";
 import { fill, h } from "./dom.js";
@@ -59,6 +60,9 @@ export class TableClient {
       calls: {},
       overlayClosedAt: null,
     };
+    /** The trick or deal summary held on screen (hold.js), and the timer that ends it. */
+    this.hold = null;
+    this.holdTimer = null;
     const fromMenu = (fn) => () => {
       root.classList.remove("menu-open");
       fn();
@@ -105,6 +109,7 @@ export class TableClient {
     if (this.seq !== null && msg.seq < this.seq) return;
     const gap = this.seq !== null && msg.seq > this.seq + 1;
     const previous = this.view;
+    if (msg.seq !== this.seq) this.startHold(holdAfter(previous, msg));
     // a state of the same seq (presence: someone connected) is not the answer to a pending act
     if (msg.seq !== this.seq) this.unlock();
     this.seq = msg.seq;
@@ -116,6 +121,17 @@ export class TableClient {
     this.announce(msg.events || []);
     if (gap) this.sync();
     this.giveUpAgainIfRefused();
+  }
+
+  /** Show `hold` (or nothing new when null) until its time is up, then the current view. */
+  startHold(hold) {
+    if (!hold) return;
+    clearTimeout(this.holdTimer);
+    this.hold = hold;
+    this.holdTimer = setTimeout(() => {
+      this.hold = null;
+      this.render();
+    }, Math.max(0, hold.until - Date.now()));
   }
 
   onError(msg) {
@@ -474,6 +490,7 @@ export class TableClient {
   get ctx() {
     return {
       ui: this.ui,
+      hold: this.hold,
       pending: this.pending,
       isDefender: this.isDefender,
       act: (a) => this.act(a),
@@ -535,8 +552,9 @@ export class TableClient {
     const v = this.view;
     const p = this.parts;
     let content = null;
+    const held = this.hold && this.hold.summary;
     if (v.phase === "match_over") content = matchSummary(v, this.lobbyUrl);
-    else if (v.phase === "deal_over" && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
+    else if ((v.phase === "deal_over" || held) && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
     if (content && v.phase !== "match_over") {
       content.prepend(
         h("button", { type: "button", class: "summary-close", "aria-label": gettext("Закрыть"), onclick: () => {

@@ -99,9 +99,13 @@ function firstDealerCaption(view) {
 /** Render the centre into `el`: current trick or bout, or the last trick when `ui.showLast`. */
 export function renderCentre(el, view, ctx) {
   const showLast = ctx.ui.showLast && (view.last_trick || []).length;
+  const held = ctx.hold && ctx.hold.trick;
   const items = [];
   shownNow = new Set();
-  if (showLast) {
+  if (held) {
+    items.push(h("div", { class: "centre-caption held-caption", "data-testid": "held-trick" }, held.caption));
+    items.push(held.durak ? boutCards(held.cards, { ...ctx, tapBout: () => {}, tableCardClasses: () => [] }) : trickCards(view, held.cards));
+  } else if (showLast) {
     items.push(h("div", { class: "centre-caption" }, gettext("Последняя взятка")));
     items.push(isBelot(view) ? trickCards(view, view.last_trick) : boutCards(view.last_trick, ctx.readOnly));
   } else if (isBelot(view)) {
@@ -114,7 +118,8 @@ export function renderCentre(el, view, ctx) {
   }
   el.replaceChildren(...items);
   shownBefore = shownNow;
-  el.classList.toggle("is-last-trick", Boolean(showLast));
+  el.classList.toggle("is-last-trick", Boolean(showLast) && !held);
+  el.classList.toggle("is-held", Boolean(held));
 }
 
 /** The trump and the contract, for the top bar. */
