@@ -20,7 +20,7 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("players", _("Игроков"), [4, 2]),
         ("target", _("Партия до"), ["", 51, 101, 301]),
         ("move_time", _("Время на ход, с"), [20, 15, 30]),
-        ("no_trump", _("Безкозырка"), [True, False]),
+        ("no_trump", _("Бескозырка"), [True, False]),
         ("combos", _("Комбинации"), ["all", "no_carre_hundred", "none"]),
         ("auto_declare", _("Объявлять автоматически"), [False, True]),
         ("ruleset", _("Правила"), ["classic", "gambler"]),
@@ -73,6 +73,7 @@ def listing_words() -> dict:
     return {
         "games": {code: str(name) for code, name in GAME_NAMES.items()},
         "statuses": {code: str(name) for code, name in STATUS_NAMES.items()},
+        "empty": str(_("Пока нет открытых столов.")),
     }
 
 

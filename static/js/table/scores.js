@@ -111,6 +111,17 @@ export function dealSummary(view) {
 }
 
 /** Summary of the match (phase `match_over`): winners, reason, totals, a link to the lobby. */
+/** What the match's result means for the person at this seat; null for a spectator. */
+export function personalOutcome(view) {
+  const result = view.result || {};
+  if (typeof view.seat !== "number") return null;
+  const winners = result.winners || [];
+  if (!winners.length) return gettext("Ничья");
+  if (winners.includes(view.seat)) return gettext("Вы выиграли");
+  if (view.game === "durak") return gettext("Вы — дурак");  // in Durak only the fool loses
+  return gettext("Вы проиграли");
+}
+
 export function matchSummary(view, lobbyUrl) {
   const result = view.result || {};
   const winners = result.winners || [];
@@ -122,6 +133,7 @@ export function matchSummary(view, lobbyUrl) {
     "div",
     { class: ["summary", "summary-match", won && "is-won"], "data-summary": "match" },
     h("h2", {}, gettext("Партия окончена")),
+    personalOutcome(view) ? h("p", { class: "summary-you", "data-testid": "match-outcome" }, personalOutcome(view)) : null,
     h("p", { class: "summary-winners" }, title),
     result.reason ? h("p", { class: "summary-note" }, interpolate(gettext("Причина: %(r)s"), { r: gettext(REASON[result.reason] || result.reason) })) : null,
     scoreSheet(view),

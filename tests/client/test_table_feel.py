@@ -1,0 +1,68 @@
+"""Table and lobby details of a new user's browser pass (issue #19), in chromium.
+
+- The match-over box says what the result means for you: «Вы выиграли», «Вы проиграли»,
+  «Вы — дурак» (item 5), a spectator gets no such line.
+- The lobby's «Пока нет открытых столов.» survives the live list's first update (item 6).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from apps.accounts.models import User
+from apps.rules import api
+from tests.client import views
+from tests.client.test_table_live import PASSWORD, log_in
+from tests.client.test_table_render import DESKTOP, feed, open_table, static_url  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def finished(game: str, options: dict, seed: int):
+    state = api.new_match(game, options, seed=seed)
+    rng = random.Random(seed)
+    while api.to_act(state):
+        seat = api.to_act(state)[0]
+        api.apply(state, seat, rng.choice(api.legal_actions(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seed"), [("durak", {}, 2), ("bazar_blot", {"players": 2, "target": 51}, 3)]
+)
+def test_the_match_over_box_says_what_it_means_for_you(open_table, game, options, seed):  # noqa: F811
+    state = finished(game, options, seed)
+    winners = api.summary(state)["winners"]
+    assert winners
+    loser = next(s for s in range(len(api.view(state, None)["seats"])) if s not in winners)
+    expected = {winners[0]: "Вы выиграли", loser: "Вы — дурак" if game == "durak" else "Вы проиграли"}
+    for seat, words in expected.items():
+        page = open_table(DESKTOP)
+        feed(page, views.frame(state, seat, seq=99))
+        expect(page.get_by_test_id("match-outcome")).to_have_text(words)
+    page = open_table(DESKTOP)
+    spectator = views.frame(state, 0, seq=99)
+    spectator["view"]["seat"] = None
+    feed(page, spectator)
+    expect(page.locator('[data-summary="match"]')).to_be_visible()
+    expect(page.get_by_test_id("match-outcome")).to_have_count(0)
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+def test_the_empty_lobby_text_stays_after_the_live_update(live_site, browser) -> None:
+    User.objects.create_user(username="lena", password=PASSWORD)
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    page = context.new_page()
+    try:
+        log_in(page, live_site, "lena")
+        with page.expect_websocket(lambda ws: ws.url.endswith("/ws/lobby/")) as info:
+            page.goto(f"{live_site.url}/lobby/")
+        info.value.wait_for_event("framereceived")
+        page.wait_for_timeout(300)
+        expect(page.get_by_test_id("lobby-tables")).to_contain_text("Пока нет открытых столов.")
+    finally:
+        context.close()
