@@ -16,7 +16,7 @@ from apps.accounts.models import User
 from apps.rules import api
 from tests.client import views
 from tests.client.test_table_live import PASSWORD, log_in
-from tests.client.test_table_render import DESKTOP, feed, open_table, static_url  # noqa: F401
+from tests.client.test_table_render import DESKTOP, PHONE, feed, open_table, static_url  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -66,3 +66,26 @@ def test_the_empty_lobby_text_stays_after_the_live_update(live_site, browser) ->
         expect(page.get_by_test_id("lobby-tables")).to_contain_text("Пока нет открытых столов.")
     finally:
         context.close()
+
+
+def test_on_a_phone_the_open_score_sheet_closes_by_its_cross_and_by_the_menu(open_table):  # noqa: F811
+    """☰ → «Счёт» opened the sheet over the menu, so nothing in the menu could be tapped again
+    and only a reload closed it (issue #19, item 2)."""
+    state, events = views.bazar_play()
+    page = open_table(PHONE)
+    feed(page, views.frame(state, 0, seq=9, events=events))
+    sheet = page.locator(".sheet")
+    toggle = page.locator(".tbar-menu-toggle")
+    menu_sheet = page.locator('.tbar-menu [data-control="sheet"]')
+    toggle.click()
+    menu_sheet.click()
+    expect(sheet).to_be_visible()
+    page.locator('[data-control="sheet-close"]').click()
+    expect(sheet).to_be_hidden()
+    toggle.click()
+    menu_sheet.click()
+    expect(sheet).to_be_visible()
+    toggle.click()
+    menu_sheet.click(timeout=3000)  # would fail: the sheet covered the menu
+    expect(sheet).to_be_hidden()
+    assert not page.js_errors, page.js_errors

@@ -56,6 +56,7 @@ export function buildLayout(root, handlers) {
       "aside",
       { class: "sheet", "aria-label": gettext("Счёт") },
       h("h2", { class: "sheet-title" }, gettext("Счёт")),
+      h("button", { type: "button", class: "btn btn-ghost sheet-close", "data-control": "sheet-close", "aria-label": gettext("Закрыть"), onclick: handlers.toggleSheet }, "×"),
       ref("sheetBody", h("div", { class: "sheet-body" })),
       ref("feed", h("ol", { class: "feed", "aria-label": "events" })),
     ),
