@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -19,6 +20,8 @@ from tests.client.test_table_live import PASSWORD, log_in
 from tests.client.test_table_render import DESKTOP, PHONE, feed, open_table, static_url  # noqa: F401
 
 pytestmark = pytest.mark.browser
+
+ARIA_LABELS = "els => els.map(e => e.getAttribute('aria-label'))"
 
 
 def finished(game: str, options: dict, seed: int):
@@ -89,3 +92,19 @@ def test_on_a_phone_the_open_score_sheet_closes_by_its_cross_and_by_the_menu(ope
     menu_sheet.click(timeout=3000)  # would fail: the sheet covered the menu
     expect(sheet).to_be_hidden()
     assert not page.js_errors, page.js_errors
+
+
+def test_english_pages_show_english_card_indices(open_table):  # noqa: F811
+    """An English page showed the Russian «Т» for the ace, which reads as Ten (issue #19, item 9)."""
+    state, events = views.bazar_play()
+    page = open_table(DESKTOP, lang="en")
+    feed(page, views.frame(state, 0, seq=9, events=events))
+    labels = page.eval_on_selector_all(".hand-card", ARIA_LABELS)
+    assert labels
+    assert not [label for label in labels if re.search("[А-Яа-яЁё]", label)], labels
+    faces = page.eval_on_selector_all(".hand-card svg text", "els => els.map(e => e.textContent)")
+    assert not [face for face in faces if re.search("[А-Яа-яЁё]", face)], faces
+    russian = open_table(DESKTOP, lang="ru")
+    feed(russian, views.frame(state, 0, seq=9, events=events))
+    ru_labels = russian.eval_on_selector_all(".hand-card", ARIA_LABELS)
+    assert {label[:-1] for label in ru_labels} <= {"Т", "К", "Д", "В", "10", "9", "8", "7"}

@@ -5,7 +5,7 @@
  * A code is rank + suit: ranks 6 7 8 9 T J Q K A, suits s c d h (RULES.md).
  */
 
-import { gettext, gettext_noop } from "./i18n.js";
+import { gettext, gettext_noop, pgettext } from "./i18n.js";
 import { svg } from "./dom.js";
 
 export const RANKS = "6789TJQKA";
@@ -32,9 +32,16 @@ export function isRed(code) {
   return RED.has(suitOf(code));
 }
 
-/** "Т♠", "10♥": the label a player reads. */
+/** The index of rank `r` in the page's language: Т К Д В in Russian, A K Q J in English
+ * (context "card rank" in the catalog: an English «Т» read as Ten). */
+export function rankIndex(r) {
+  const ru = RU_RANK[r];
+  return ru.length === 1 && !/[0-9]/.test(ru) ? pgettext("card rank", ru) : ru;
+}
+
+/** "Т♠", "10♥" ("A♠" in English): the label a player reads. */
 export function cardLabel(code) {
-  return RU_RANK[rankOf(code)] + SUIT_SYMBOL[suitOf(code)];
+  return rankIndex(rankOf(code)) + SUIT_SYMBOL[suitOf(code)];
 }
 
 /** Trump code ("s", "nt", "all") as a short label: "♠", "БК", "ВК". */
@@ -106,7 +113,7 @@ export function cardFaceMarkup(code) {
   const r = rankOf(code);
   const s = suitOf(code);
   const colour = RED.has(s) ? "#c8202a" : "#17171a";
-  const index = RU_RANK[r];
+  const index = rankIndex(r);
   const wide = index.length > 1;
   let centre;
   if ("JQK".includes(r)) {

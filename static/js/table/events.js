@@ -115,7 +115,7 @@ export function describeEvent(ev, view, hasMove = false) {
     case "scored":
       return { text: gettext("Сдача записана"), big: true };
     case "timeout":
-      return { text: interpolate(gettext("%(name)s не успел — ход за него"), { name: who }), big: true };
+      return { text: interpolate(gettext("Время вышло: %(name)s — ход сделан автоматически"), { name: who }), big: true };
     case "bot":
     case "bot_moved":
     case "bot_move":

@@ -22,6 +22,12 @@ export function gettext(msgid) {
   return django ? django.gettext(msgid) : msgid;
 }
 
+/** `msgid` of `context` in the page's language (Django's `pgettext`; the Russian text without one). */
+export function pgettext(context, msgid) {
+  const django = catalog();
+  return django && typeof django.pgettext === "function" ? django.pgettext(context, msgid) : msgid;
+}
+
 /** Marks a string for translation where it is defined; translated later by `gettext(value)`. */
 export function gettext_noop(msgid) {
   return msgid;
