@@ -218,12 +218,12 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
         # the score sheet through the phone menu: the deal's row and the totals
         page.click(".tbar-menu-toggle")
         page.click('[data-control="sheet"]')
-        sheet = page.locator(".sheet-table").first
+        sheet = page.locator(".sheet .sheet-table").first  # the sheet, not the deal summary
         expect(sheet).to_contain_text("Итого")
         rows = sheet.locator("tbody tr")
         assert rows.count() >= 1
         assert rows.first.locator("td").all_inner_texts() == [str(x) for x in deal["scores"]]
-        assert page.locator(".sheet-table tfoot td").first.inner_text() == str(view["totals"][0])
+        assert page.locator(".sheet .sheet-table tfoot td").first.inner_text() == str(view["totals"][0])
     finally:
         screenshots(page, "deberc-deal", PHONE, DESKTOP)
     assert errors == []
@@ -304,7 +304,7 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
         assert 3 <= cards_played <= 5
         assert "Сдача записана" in said
         page.click('[data-control="sheet"]')
-        sheet = page.locator(".sheet-table").first
+        sheet = page.locator(".sheet .sheet-table").first  # the sheet, not the deal summary
         expect(sheet).to_contain_text("Итого")
         assert sheet.locator("tbody tr").first.locator("td").all_inner_texts() == [
             str(x) for x in deal["scores"]
