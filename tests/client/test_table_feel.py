@@ -108,3 +108,22 @@ def test_english_pages_show_english_card_indices(open_table):  # noqa: F811
     feed(russian, views.frame(state, 0, seq=9, events=events))
     ru_labels = russian.eval_on_selector_all(".hand-card", ARIA_LABELS)
     assert {label[:-1] for label in ru_labels} <= {"Т", "К", "Д", "В", "10", "9", "8", "7"}
+
+
+def test_durak_marks_the_attacker_and_defender_and_team_games_mark_the_partner(open_table):  # noqa: F811
+    """Durak marked neither the defender nor the attacker; no team game marked your partner
+    (issue #19, item 7)."""
+    state = views.durak_bout()
+    view = api.view(state, 0)
+    page = open_table(DESKTOP)
+    feed(page, views.frame(state, 0, seq=9))
+    plate = page.locator(f'.seat-plate[data-seat="{view["defender"]}"]')
+    expect(plate.locator(".tag-defender")).to_have_text("отбивается")
+    attacker = page.locator(f'.seat-plate[data-seat="{view["attacker"]}"] .tag-attacker')
+    expect(attacker).to_have_text("ходит")
+    assert page.locator(".tag-defender").count() == 1
+    state, events = views.bazar_play()  # 4 players in teams: 0 and 2 against 1 and 3
+    page = open_table(DESKTOP)
+    feed(page, views.frame(state, 0, seq=9, events=events))
+    expect(page.locator('.seat-plate[data-seat="2"] .tag-partner')).to_have_text("партнёр")
+    assert page.locator(".tag-partner").count() == 1

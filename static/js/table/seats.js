@@ -47,6 +47,23 @@ function backs(count) {
 }
 
 /** The name plate of one seat (used for the others and for me). */
+/** Who this seat is to me and in the bout: «партнёр» in team games, and in Durak «ходит» for
+ * the attacker and «отбивается» for the defender while the game goes on. */
+function roleTags(view, seat, info, empty) {
+  const tags = [];
+  if (!info || empty) return tags;
+  const mine = seatInfo(view, view.seat);
+  const team = info.team;
+  if (seat !== view.seat && mine && team !== null && team !== undefined && team === mine.team) {
+    tags.push(h("span", { class: "tag tag-partner" }, gettext("партнёр")));
+  }
+  if (view.game === "durak" && !["deal_over", "match_over", "waiting"].includes(view.phase)) {
+    if (view.defender === seat) tags.push(h("span", { class: "tag tag-defender" }, gettext("отбивается")));
+    else if (view.attacker === seat) tags.push(h("span", { class: "tag tag-attacker" }, gettext("ходит")));
+  }
+  return tags;
+}
+
 export function seatPlate(view, seat, ctx) {
   const info = seatInfo(view, seat);
   const empty = isEmptySeat(info);
@@ -63,6 +80,7 @@ export function seatPlate(view, seat, ctx) {
     tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, (info.ready ? gettext("готов") : gettext("не готов"))));
   }
   if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, gettext("вышел из игры")));
+  tags.push(...roleTags(view, seat, info, empty));
   return h(
     "div",
     {
