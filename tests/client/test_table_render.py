@@ -310,7 +310,9 @@ def test_deal_summary_and_score_sheet(open_table):
     assert "Сдача окончена" in summary
     scores = view["deals"][0]["scores"]
     assert all(str(s) in summary for s in scores)
-    expect(page.locator(".banners")).to_contain_text("Сдача записана", timeout=10_000)
+    # said in the feed; no banner sits on the summary (issue #19, item 4)
+    expect(page.locator(".feed")).to_contain_text("Сдача записана", timeout=10_000)
+    expect(page.locator(".banners")).to_be_hidden()
     sheet = page.inner_text(".sheet")
     assert "Мы" in sheet and "Они" in sheet and str(view["totals"][0]) in sheet
     shot(page, "table-bazar-deal-over-1440x900")

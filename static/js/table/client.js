@@ -565,6 +565,7 @@ export class TableClient {
     }
     p.overlay.replaceChildren(...(content ? [content] : []));
     p.overlay.hidden = !content;
+    this.root.classList.toggle("overlay-open", Boolean(content));
   }
 }
 

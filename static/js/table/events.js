@@ -113,7 +113,8 @@ export function describeEvent(ev, view, hasMove = false) {
     case "deal_over":
     case "deal_end":
     case "scored":
-      return { text: gettext("Сдача записана"), big: true };
+      // in the feed only: the deal's summary box says it, and a banner sat on the match-over box
+      return { text: gettext("Сдача записана"), big: false };
     case "timeout":
       return { text: interpolate(gettext("Время вышло: %(name)s — ход сделан автоматически"), { name: who }), big: true };
     case "bot":
