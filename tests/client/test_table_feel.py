@@ -127,3 +127,23 @@ def test_durak_marks_the_attacker_and_defender_and_team_games_mark_the_partner(o
     feed(page, views.frame(state, 0, seq=9, events=events))
     expect(page.locator('.seat-plate[data-seat="2"] .tag-partner')).to_have_text("партнёр")
     assert page.locator(".tag-partner").count() == 1
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+def test_the_first_tab_is_a_skip_link_and_no_invisible_checkbox_follows(live_site, browser) -> None:
+    """An invisible menu checkbox was the 2nd Tab stop on every page, and there was no skip
+    link (issue #19, item 12)."""
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_site.url}/")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.testid") == "skip-link"
+        expect(page.get_by_test_id("skip-link")).to_be_in_viewport()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.className") == "brand"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") != "nav-toggle"
+    finally:
+        context.close()
