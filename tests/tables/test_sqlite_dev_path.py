@@ -52,7 +52,9 @@ print(json.dumps({
 """
 
 
-def test_moves_apply_once_and_a_bot_match_finishes_on_sqlite(tmp_path) -> None:
+def run_on_sqlite(script: str, tmp_path: Path) -> dict:
+    """Run ``script`` with the embedded default's settings on a fresh SQLite file under
+    ``tmp_path`` (no timers or bot tasks); return the JSON object it printed last."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.dev",
@@ -61,10 +63,14 @@ def test_moves_apply_once_and_a_bot_match_finishes_on_sqlite(tmp_path) -> None:
         PYTHONPATH=str(ROOT),
     )
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_moves_apply_once_and_a_bot_match_finishes_on_sqlite(tmp_path) -> None:
+    out = run_on_sqlite(SCRIPT, tmp_path)
     assert out["vendor"] == "sqlite"
     assert out["applied"] == out["before"] + 1
     assert out["again"] == "stale"
@@ -119,18 +125,7 @@ print(json.dumps({
 def test_my_results_page_and_api_answer_on_sqlite_after_a_finished_match(tmp_path) -> None:
     """«Мои результаты» answered 500 on the embedded default: SQLite's raw cursor returns naive
     datetimes, which ``localtime()`` refuses (issue #19, item 1)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.dev",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}",
-        TABLES_SCHEDULER="none",
-        PYTHONPATH=str(ROOT),
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", RESULTS_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    out = json.loads(result.stdout.strip().splitlines()[-1])
+    out = run_on_sqlite(RESULTS_SCRIPT, tmp_path)
     assert out["status"] == "finished"
     assert out["page"] == 200
     assert out["api"] == 200
