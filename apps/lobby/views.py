@@ -74,6 +74,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """Before the start: seats, bots, options, «Готов». Then the live table client."""
     table = get_object_or_404(Table, pk=table_id)
     info = seats_info(table.pk)
+    mine = next((s for s in info if s["user"] == request.user.pk), None)
     return render(
         request,
         "tables/table.html",
@@ -81,7 +82,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "table": table,
             "seats": info,
             "match": current_match(table.pk),
-            "my_seat": next((s["seat"] for s in info if s["user"] == request.user.pk), None),
+            "my_seat": mine["seat"] if mine else None,
+            "my_ready": bool(mine and mine["ready"]),
             "is_owner": selectors.options_owner_id(table) == request.user.pk,
             "option_fields": option_choices(table.game, table.options, defaults=False),
             "levels": level_choices(),

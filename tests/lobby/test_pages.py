@@ -135,3 +135,21 @@ def test_a_game_with_bots_in_a_chosen_mode_from_the_new_table_form(client, make_
     assert table.options["players"] == 3 and table.options["target"] == 501
     assert sorted(s.bot_level for s in table.seats.all() if s.bot_level) == ["hard", "hard"]
     assert Match.objects.filter(table=table).exists()
+
+
+def test_the_waiting_page_offers_sit_only_to_those_standing_and_not_ready_once_ready(client, make_user):
+    """A seated player was offered «Сесть» and had no «Не готов» (issue #19, item 14)."""
+    owner, guest = make_user(), make_user()
+    client.force_login(owner)
+    client.post(reverse("lobby:create"), {"game": "durak"})
+    table = Table.objects.get()
+    url = reverse("lobby:table", args=[table.pk])
+    page = client.get(url).content.decode()
+    assert 'data-testid="sit"' not in page and 'data-testid="ready"' in page
+    client.post(reverse("lobby:table_action", args=[table.pk, "ready"]))
+    page = client.get(url).content.decode()
+    assert 'data-testid="not-ready"' in page and 'data-testid="ready"' not in page
+    client.post(reverse("lobby:table_action", args=[table.pk, "ready"]), {"ready": "0"})
+    assert not table.seats.get(user=owner).ready
+    client.force_login(guest)
+    assert 'data-testid="sit"' in client.get(url).content.decode()
