@@ -147,3 +147,29 @@ def test_the_first_tab_is_a_skip_link_and_no_invisible_checkbox_follows(live_sit
         assert page.evaluate("document.activeElement.id") != "nav-toggle"
     finally:
         context.close()
+
+
+def two_people_durak_frame(seat):
+    """Durak with two people at its four-seat table: seats 2 and 3 empty, as the live view has."""
+    state = api.new_match("durak", {}, seed=1, seats=[0, 1])
+    frame = views.frame(state, seat, seq=3, bots={})
+    empty = {"cards": 0, "team": None, "playing": False, "name": None, "bot": None, "user": None}
+    frame["view"]["seats"] += [{"seat": n, **empty, "connected": False} for n in (2, 3)]
+    return frame
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_two_people_at_a_four_seat_durak_sit_face_to_face(open_table, viewport):  # noqa: F811
+    """They sat bottom and left with two «Свободно» plates on the felt; a spectator saw seat 0 in
+    the corner (issue #19, item 8)."""
+    page = open_table(viewport)
+    feed(page, two_people_durak_frame(0))
+    assert page.locator(".seat").count() == 1
+    expect(page.locator('.seat[data-seat="1"]')).to_have_class(re.compile(r"\bpos-top\b"))
+    expect(page.locator(".seat-plate.is-empty")).to_have_count(0)
+    spectator = open_table(viewport)
+    frame = two_people_durak_frame(0)
+    frame["view"]["seat"] = None
+    feed(spectator, frame)
+    expect(spectator.locator('.seat[data-seat="1"]')).to_have_class(re.compile(r"\bpos-top\b"))
+    assert not page.js_errors and not spectator.js_errors

@@ -27,7 +27,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
-import { gameTitle, isBelot, seatName } from "./view.js";
+import { gameSeats, gameTitle, isBelot, seatName } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
 const PENDING_TIMEOUT_MS = 8000;
@@ -526,7 +526,7 @@ export class TableClient {
     root.dataset.theme = (v.options && v.options.theme) || root.dataset.theme || "club";
     root.dataset.game = v.game;
     root.dataset.phase = v.phase;
-    root.dataset.seats = String((v.seats || []).length);
+    root.dataset.seats = String(gameSeats(v).length);
     root.classList.toggle("my-turn", isToAct(v, v.seat) && this.legal.length > 0);
     this.countdown.set(v);
     p.title.textContent = gameTitle(v);

@@ -9,7 +9,7 @@ import { fill, h } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { isToAct } from "./moves.js";
 import { KIND_WORD } from "./kinds.js";
-import { declarations, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
+import { declarations, gameSeats, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
 
 const BOT_LEVEL = { easy: gettext_noop("лёгкий"), normal: gettext_noop("обычный"), hard: gettext_noop("сложный") };
 const MAX_BACKS = 8;
@@ -128,7 +128,7 @@ function seatBox(view, seat, ctx) {
 export function renderSeats(el, view, ctx) {
   const me = view.seat;
   el.replaceChildren(
-    ...(view.seats || []).filter((s) => s.seat !== me).map((s) => seatBox(view, s.seat, ctx)),
+    ...gameSeats(view).filter((seat) => seat !== me).map((seat) => seatBox(view, seat, ctx)),
   );
 }
 

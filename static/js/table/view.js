@@ -41,11 +41,27 @@ export function seatCount(view) {
   return (view.seats || []).length || (view.options && view.options.players) || 4;
 }
 
-/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right. */
+/** The seats laid out around the felt: every seat while the table waits; once a match runs,
+ * the occupied ones (Durak plays with 2–4 of its four seats: two people sit face to face,
+ * not bottom and left with two empty plates). */
+export function gameSeats(view) {
+  const seats = view.seats || [];
+  const all = seats.map((s) => s.seat);
+  if (!all.length) return Array.from({ length: seatCount(view) }, (_, i) => i);
+  if (view.phase === "waiting") return all;
+  const taken = seats.filter((s) => !isEmptySeat(s)).map((s) => s.seat);
+  return taken.length >= 2 ? taken : all;
+}
+
+/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right.
+ * A spectator sees the first seat in the game at the bottom. */
 export function seatPosition(view, seat) {
-  const n = seatCount(view);
-  const me = view.seat ?? 0;
-  const rel = (((seat - me) % n) + n) % n;
+  const seats = gameSeats(view);
+  const n = seats.length;
+  const mine = seats.indexOf(view.seat ?? seats[0]);
+  const at = seats.indexOf(seat);
+  if (at < 0) return "top";
+  const rel = (((at - Math.max(mine, 0)) % n) + n) % n;
   if (rel === 0) return "bottom";
   if (n === 2) return "top";
   if (n === 3) return rel === 1 ? "left" : "right";
