@@ -101,6 +101,7 @@ def test_play_with_bots_continue_and_replace_on_a_phone(live_site: LiveSite, cel
     confirm = page.get_by_test_id("confirm-new")
     expect(confirm.locator("h1")).to_have_text("Начать новую партию?")
     expect(confirm).to_contain_text("У вас есть незавершённая партия с ботом. Новая партия заменит её.")
+    expect(confirm).to_contain_text("Незавершённая партия будет засчитана вам как поражение.")
     shot(page, "live-lobby-confirm-new")
     confirm.get_by_role("button", name="Начать новую").click()
     durak_view = table_on(page)

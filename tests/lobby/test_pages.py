@@ -49,6 +49,7 @@ def test_play_with_bots_asks_before_replacing_an_unfinished_game(client, make_us
     assert "continue" in client.get(reverse("lobby:home")).content.decode()
     asked = client.post(reverse("lobby:play_with_bots"), {"game": "durak", "level": "easy"})
     assert "confirm-new" in asked.content.decode() and Match.objects.count() == 1
+    assert "засчитана вам как поражение" in asked.content.decode()  # issue #19, item 14
     client.post(reverse("lobby:play_with_bots"), {"game": "durak", "level": "easy", "confirm": "yes"})
     first.refresh_from_db()
     assert first.status == "finished" and first.result["reason"] == "leave"
