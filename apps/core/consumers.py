@@ -11,7 +11,9 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+#: Close codes every socket of the site uses (PROTOCOL.md).
 CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_FOUND = 4404
 # daphne (autobahn) lets an application close only with 1000 or 3000-4999, so not 1009.
 CLOSE_MESSAGE_TOO_BIG = 4413
 MAX_MESSAGE_CHARS = 4096
@@ -45,9 +47,6 @@ class PingConsumer(AsyncWebsocketConsumer):
                 reply["t"] = message["t"]
             return reply
         return {"op": "error", "code": "bad_message", "message": 'expected {"op": "ping"}'}
-
-
-CLOSE_NOT_FOUND = 4404
 
 
 class NotFoundConsumer(AsyncWebsocketConsumer):

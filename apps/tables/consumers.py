@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
 
 from . import conf, groups, publishing
@@ -59,8 +60,6 @@ logger = logging.getLogger(__name__)
 #: Largest table id a route may carry (PostgreSQL's bigint); longer ids are 4404, not a crash.
 MAX_ID = 2**63 - 1
 
-CLOSE_UNAUTHENTICATED = 4401
-CLOSE_NOT_FOUND = 4404
 CLOSE_RATE_LIMITED = 4429
 
 
@@ -312,21 +311,17 @@ class TableConsumer(AuthenticatedConsumer):
         await self.send_full_state()
 
     async def op_act(self, message: dict) -> None:
-        request_id = message.get("id")
+        """Apply the frame's action; a refusal goes back as ``error`` (:meth:`receive`)."""
         seq, action = message.get("seq"), message.get("action")
         if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(action, dict):
-            await self.send_error(Refused("bad_message", detail="act needs seq and action"), request_id)
-            return
-        try:
-            if self.seat is None:
-                raise Refused("not_seated")
-            if "seat" in action and action["seat"] != self.seat:
-                raise Refused("not_your_seat")
-            if self.match_id is None:
-                raise Refused("no_match")
-            await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
-        except Refused as exc:
-            await self.send_error(exc, request_id)
+            raise Refused("bad_message", detail="act needs seq and action")
+        if self.seat is None:
+            raise Refused("not_seated")
+        if "seat" in action and action["seat"] != self.seat:
+            raise Refused("not_your_seat")
+        if self.match_id is None:
+            raise Refused("no_match")
+        await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
 
     # ----------------------------------------------------------------- group messages
 

@@ -30,7 +30,7 @@ function cardsWithTheMove(previous, move) {
   return before.slice();
 }
 
-function caption(previous, next, event) {
+function caption(next, event) {
   if (event.type === "trick") return interpolate(gettext("Взятка — %(name)s"), { name: seatName(next, event.winner) });
   if (event.result === "discard") return gettext("Бито");
   return interpolate(gettext("Забирает — %(name)s"), { name: seatName(next, event.defender) });
@@ -47,7 +47,7 @@ export function holdAfter(previous, frame, now = Date.now()) {
   const taken = events.find((ev) => TRICK_EVENTS.has(ev.type));
   const move = events.find((ev) => ev.type === "move");
   const trick = taken
-    ? { cards: cardsWithTheMove(previous, move), caption: caption(previous, frame.view, taken), durak: previous.game === "durak" }
+    ? { cards: cardsWithTheMove(previous, move), caption: caption(frame.view, taken), durak: previous.game === "durak" }
     : null;
   const summary = events.some((ev) => ev.type === "deal_scored") && frame.view.phase !== "match_over";
   if (!trick && !summary) return null;
