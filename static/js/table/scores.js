@@ -126,6 +126,7 @@ export function matchSummary(view, lobbyUrl) {
   const result = view.result || {};
   const winners = result.winners || [];
   const won = view.seat !== null && winners.includes(view.seat);
+  const outcome = personalOutcome(view);
   const title = winners.length
     ? interpolate(gettext("Победа: %(names)s"), { names: winners.map((s) => (s === view.seat ? gettext("Вы") : seatName(view, s))).join(", ") })
     : gettext("Ничья");
@@ -133,7 +134,7 @@ export function matchSummary(view, lobbyUrl) {
     "div",
     { class: ["summary", "summary-match", won && "is-won"], "data-summary": "match" },
     h("h2", {}, gettext("Партия окончена")),
-    personalOutcome(view) ? h("p", { class: "summary-you", "data-testid": "match-outcome" }, personalOutcome(view)) : null,
+    outcome ? h("p", { class: "summary-you", "data-testid": "match-outcome" }, outcome) : null,
     h("p", { class: "summary-winners" }, title),
     result.reason ? h("p", { class: "summary-note" }, interpolate(gettext("Причина: %(r)s"), { r: gettext(REASON[result.reason] || result.reason) })) : null,
     scoreSheet(view),

@@ -47,6 +47,9 @@ function backs(count) {
 }
 
 /** The name plate of one seat (used for the others and for me). */
+/** Phases in which no one is on turn and no bout runs. */
+const BETWEEN_PHASES = new Set(["deal_over", "match_over", "waiting"]);
+
 /** Who this seat is to me and in the bout: «партнёр» in team games, and in Durak «ходит» for
  * the attacker and «отбивается» for the defender while the game goes on. */
 function roleTags(view, seat, info, empty) {
@@ -57,7 +60,7 @@ function roleTags(view, seat, info, empty) {
   if (seat !== view.seat && mine && team !== null && team !== undefined && team === mine.team) {
     tags.push(h("span", { class: "tag tag-partner" }, gettext("партнёр")));
   }
-  if (view.game === "durak" && !["deal_over", "match_over", "waiting"].includes(view.phase)) {
+  if (view.game === "durak" && !BETWEEN_PHASES.has(view.phase)) {
     if (view.defender === seat) tags.push(h("span", { class: "tag tag-defender" }, gettext("отбивается")));
     else if (view.attacker === seat) tags.push(h("span", { class: "tag tag-attacker" }, gettext("ходит")));
   }
@@ -69,7 +72,7 @@ export function seatPlate(view, seat, ctx) {
   const empty = isEmptySeat(info);
   // Деберц: the obligation («обяз») is the dealer's; the view may name it separately.
   const dealer = (typeof view.obligation === "number" ? view.obligation : view.dealer) === seat;
-  const turn = isToAct(view, seat) && !["deal_over", "match_over", "waiting"].includes(view.phase);
+  const turn = isToAct(view, seat) && !BETWEEN_PHASES.has(view.phase);
   const tags = [];
   if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${gettext("бот")} · ${gettext(BOT_LEVEL[info.bot] || info.bot)}`));
   if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, (view.game === "deberc" ? gettext("обяз") : gettext("сдаёт"))));
