@@ -122,6 +122,22 @@ def live_env(**overrides: str) -> dict[str, str]:
     return env
 
 
+def embedded_env(sqlite_path: Path, **overrides: str) -> dict[str, str]:
+    """The environment of ``./run``'s embedded default (``config.settings.dev``: SQLite at
+    ``sqlite_path``, in-memory layer, in-process Celery) for a subprocess: none of the test
+    run's database, Redis, Celery or channel-layer variables leak into it."""
+    leaked = ("DJANGO_", "DATABASE_", "REDIS_", "CELERY_", "CHANNEL_LAYER_")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(leaked)}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        DATABASE_URL=f"sqlite:///{sqlite_path}",
+        PYTHONPATH=str(ROOT),
+        PYTHONUNBUFFERED="1",
+        **overrides,
+    )
+    return env
+
+
 def _log_tail(path: Path, lines: int = 40) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])

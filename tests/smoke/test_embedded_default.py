@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
 import subprocess
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 from websockets.sync.client import connect
 
-from tests.live import BIN, LOGS, ROOT, free_port, stop_process
+from tests.live import BIN, LOGS, ROOT, embedded_env, free_port, stop_process
 
 # django_db: the suite's live-test fixtures settle sockets against the test database.
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
@@ -37,20 +35,6 @@ CREATE_USER = (
     "from apps.accounts.models import User; "
     f"User.objects.create_user('anya', password='{PASSWORD}')"
 )
-SERVICE_PREFIXES = ("DJANGO_", "DATABASE_", "REDIS_", "CELERY_")
-
-
-def embedded_env(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(SERVICE_PREFIXES)}
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.dev",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'embedded.sqlite3'}",
-        TABLES_BOT_DELAY_MS="0",
-        PYTHONPATH=str(ROOT),
-        PYTHONUNBUFFERED="1",
-    )
-    env.pop("CHANNEL_LAYER_PREFIX", None)
-    return env
 
 
 class Browserless:
@@ -83,7 +67,7 @@ class Browserless:
 
 
 def test_pages_and_a_whole_match_on_the_embedded_default(tmp_path) -> None:
-    env = embedded_env(tmp_path)
+    env = embedded_env(tmp_path / "embedded.sqlite3", TABLES_BOT_DELAY_MS="0")
     python = str(BIN / "python")
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "shell", "-c", CREATE_USER], cwd=ROOT, env=env, check=True)

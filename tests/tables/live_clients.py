@@ -112,3 +112,13 @@ def close_and_settle(timeout: float = 15.0) -> None:
     while Seat.objects.filter(connections__gt=0).exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.2)  # the last presence transaction commits before it is visible
+
+
+def log_size(site) -> int:
+    """How much daphne has logged so far (a mark for :func:`log_since`)."""
+    return len(site.log_path.read_text(errors="replace"))
+
+
+def log_since(site, start: int) -> str:
+    """What daphne logged since ``start`` (the live site is shared by the session)."""
+    return site.log_path.read_text(errors="replace")[start:]

@@ -20,7 +20,7 @@ from apps.rules import api
 from apps.rules.actions import ACTION_FIELDS, FIELD_TYPES
 from apps.tables.models import Match
 from tests.tables.helpers import bot_table
-from tests.tables.live_clients import TableSocket, session_cookie
+from tests.tables.live_clients import TableSocket, log_since, log_size, session_cookie
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -67,7 +67,7 @@ def test_random_frames_never_break_the_socket_or_the_match(live_site, make_user)
     match = table.matches.get()
     sender = 1 - api.to_act(api.from_json(match.state))[0]
     users = {0: a, 1: b}
-    start = len(live_site.log_path.read_text(errors="replace"))
+    start = log_size(live_site)
     fuzzer = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(users[sender]))
     other = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(users[1 - sender]))
     fuzzer.wait_for(lambda m: m.get("op") == "state")
@@ -89,5 +89,5 @@ def test_random_frames_never_break_the_socket_or_the_match(live_site, make_user)
     assert Match.objects.get(pk=match.pk).seq == match.seq
     assert {m.get("op") for m in other.messages} <= {"state"}
     assert {m["seq"] for m in other.states} == {match.seq}
-    log = live_site.log_path.read_text(errors="replace")[start:]
+    log = log_since(live_site, start)
     assert "Traceback" not in log and "1011" not in log

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tables.helpers import bot_table
-from tests.tables.live_clients import TableSocket, session_cookie
+from tests.tables.live_clients import TableSocket, log_since, log_size, session_cookie
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -27,15 +27,6 @@ CRASHERS = [
 
 def is_state(message: dict) -> bool:
     return message.get("op") == "state"
-
-
-def log_size(site) -> int:
-    return len(site.log_path.read_text(errors="replace"))
-
-
-def log_since(site, start: int) -> str:
-    """What daphne logged since ``start`` (the live site is shared by the session)."""
-    return site.log_path.read_text(errors="replace")[start:]
 
 
 def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_close(live_site, make_user):

@@ -4,12 +4,11 @@ store's portable read and write paths (apps/tables/store.py) on a real SQLite da
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.live import ROOT, embedded_env
 
 SCRIPT = """
 import json
@@ -55,13 +54,7 @@ print(json.dumps({
 def run_on_sqlite(script: str, tmp_path: Path) -> dict:
     """Run ``script`` with the embedded default's settings on a fresh SQLite file under
     ``tmp_path`` (no timers or bot tasks); return the JSON object it printed last."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))}
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.dev",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'dev.sqlite3'}",
-        TABLES_SCHEDULER="none",
-        PYTHONPATH=str(ROOT),
-    )
+    env = embedded_env(tmp_path / "dev.sqlite3", TABLES_SCHEDULER="none")
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
