@@ -11,12 +11,13 @@ import random
 import re
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from apps.accounts.models import User
 from apps.rules import api
 from tests.client import views
-from tests.client.test_table_live import PASSWORD, log_in
+from tests.client.test_table_live import PASSWORD, log_in, table_url
 from tests.client.test_table_render import DESKTOP, PHONE, feed, open_table, static_url  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -173,3 +174,74 @@ def test_two_people_at_a_four_seat_durak_sit_face_to_face(open_table, viewport):
     feed(spectator, frame)
     expect(spectator.locator('.seat[data-seat="1"]')).to_have_class(re.compile(r"\bpos-top\b"))
     assert not page.js_errors and not spectator.js_errors
+
+
+@pytest.mark.live
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_in_play_the_table_has_the_whole_screen_and_the_skip_link_leads_to_the_actions(
+    live_site, browser, viewport
+) -> None:
+    """The table page kept the site header and footer (~880 px at 1366×800) and showed two ☰
+    on a phone; 22 Tabs led to «Беру» (issue #19, items 12 and 13)."""
+    from apps.lobby import services as lobby
+
+    user = User.objects.create_user(username="lena", password=PASSWORD)
+    table = lobby.play_with_bots(user=user, game="durak", options={}, level="easy")
+    context = browser.new_context(viewport=viewport, locale="ru-RU")
+    page = context.new_page()
+    try:
+        log_in(page, live_site, "lena")
+        page.goto(table_url(live_site, table.pk))
+        page.wait_for_function("() => window.__tableClient && window.__tableClient.view")
+        expect(page.locator(".site-header")).to_have_count(0)
+        expect(page.locator(".site-footer")).to_have_count(0)
+        visible_menu_toggles = page.locator("text=☰").evaluate_all(
+            "els => els.filter(e => e.offsetParent !== null).length"
+        )
+        assert visible_menu_toggles == (1 if viewport == PHONE else 0)
+        box = page.locator("#table-app").bounding_box()
+        assert box["y"] == 0 and abs(box["height"] - viewport["height"]) <= 1
+        assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"] + 1
+
+        page.keyboard.press("Tab")
+        expect(page.get_by_test_id("skip-link")).to_have_text("К ходу")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "table-actions"
+        page.keyboard.press("Tab")
+        # the next stop is the first of the player's own controls: a button, else a card of his hand
+        enabled = "#table-actions button:not(:disabled)"
+        first = enabled if page.locator(enabled).count() else ".hand-card"
+        assert page.evaluate(f"document.activeElement === document.querySelector('{first}')")
+        assert page.locator('[data-control="home"]').get_attribute("href") == reverse("lobby:home")
+    finally:
+        context.close()
+
+
+def test_a_confirmation_focuses_the_safe_answer_and_keeps_the_tab_inside(open_table):  # noqa: F811
+    """«Да» had the focus and Tab escaped to the page behind; «Клавиши» showed «Отмена» beside a
+    red «Закрыть» (issue #19, item 12)."""
+    state, events = views.bazar_play()
+    page = open_table(DESKTOP)
+    feed(page, views.frame(state, 0, seq=9, events=events))
+    surrender = page.locator('[data-control="surrender"]')
+    surrender.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".modal")).to_be_visible()
+    assert page.evaluate("document.activeElement.textContent") == "Отмена"
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('.modal')")
+    page.keyboard.press("Escape")
+    expect(page.locator(".modal")).to_have_count(0)
+    assert page.evaluate("document.activeElement.dataset.control") == "surrender"
+    assert page.evaluate("window.__tableClient.sent.length") == 0
+
+    page.locator('[data-control="keys"]').click()
+    buttons = page.locator(".modal .modal-actions button")
+    expect(buttons).to_have_count(1)
+    expect(buttons).to_have_text("Закрыть")
+    expect(page.locator(".modal .btn-danger")).to_have_count(0)
+    expect(page.locator(".modal .keys-help dt").first).to_be_visible()
+    buttons.click()
+    expect(page.locator(".modal")).to_have_count(0)

@@ -12,7 +12,7 @@
  */
 
 import { catchableCards, cardActions, defendTargets, findLegal, hasType, isToAct, ofType, playableCards } from "./moves.js";
-import { confirmDialog, toast } from "./dialog.js";
+import { confirmDialog, infoDialog, toast } from "./dialog.js";
 import { describeEvent, feedLines, showBanner } from "./events.js";
 import { holdAfter } from "./hold.js";
 import { loadHints, saveHints } from "./hints.js";
@@ -74,7 +74,7 @@ export class TableClient {
       showKeys: fromMenu(() => this.showKeys()),
       surrender: fromMenu(() => this.surrender()),
       leave: fromMenu(() => this.leave()),
-    });
+    }, { lobbyUrl });
     // a tap outside the phone menu closes it
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
@@ -390,9 +390,7 @@ export class TableClient {
       { class: "keys-help" },
       KEYS_HELP.map(([k, what]) => [h("dt", {}, h("kbd", {}, gettext(k))), h("dd", {}, gettext(what))]),
     );
-    confirmDialog(this.root, { title: gettext("Клавиши"), text: null, ok: gettext("Закрыть") });
-    const modal = this.root.querySelector(".modal:last-of-type .modal-title");
-    if (modal) modal.after(list);
+    infoDialog(this.root, { title: gettext("Клавиши"), body: list });
   }
 
   /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state. */

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { gettext, gettext_noop } from "./i18n.js";
 
-export function buildLayout(root, handlers) {
+export function buildLayout(root, handlers, { lobbyUrl = "/" } = {}) {
   const parts = {};
   const ref = (name, el) => {
     parts[name] = el;
@@ -32,6 +32,8 @@ export function buildLayout(root, handlers) {
   const bar = h(
     "header",
     { class: "tbar" },
+    // the site header is not shown in play: this is the way back (the match goes on, as after a reload)
+    h("a", { class: "tbar-home", href: lobbyUrl, "data-control": "home", "aria-label": gettext("В лобби"), title: gettext("В лобби") }, "‹"),
     ref("title", h("div", { class: "tbar-title" })),
     ref("contract", h("div", { class: "tbar-info" })),
     ref("conn", h("div", { class: "conn", role: "status" }, gettext("Соединение…"))),
@@ -65,7 +67,8 @@ export function buildLayout(root, handlers) {
     "section",
     { class: "bottom" },
     h("div", { class: "me-row" }, ref("me", h("div", { class: "me" })), ref("hint", h("div", { class: "hint-line", "aria-live": "polite" }))),
-    ref("panel", h("div", { class: "panel" })),
+    // the page's skip link («К ходу») lands here: the actions are the next Tab stop
+    ref("panel", h("div", { class: "panel", id: "table-actions", tabindex: "-1" })),
     ref("hand", h("div", { class: "hand", role: "group", "aria-label": "hand" })),
   );
   root.replaceChildren(
