@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from apps.stats.labels import BOT_LEVELS as LEVEL_NAMES
-from apps.stats.labels import GAME_NAMES, GAME_ORDER, game_name
+from apps.stats.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
 
 from .models import BOT_LEVELS
 
@@ -74,6 +74,7 @@ def listing_words() -> dict:
         "games": {code: str(name) for code, name in GAME_NAMES.items()},
         "statuses": {code: str(name) for code, name in STATUS_NAMES.items()},
         "empty": str(_("Пока нет открытых столов.")),
+        "bot": str(_("Бот %(n)s")),
     }
 
 
@@ -81,9 +82,18 @@ def listing_row(table: dict) -> dict:
     """A row of :func:`apps.lobby.selectors.open_tables` with its game and status names added."""
     return {
         **table,
+        "seats": shown_seats(table["seats"]),
         "game_name": game_name(table["game"]),
         "status_name": str(STATUS_NAMES.get(table["status"], table["status"])),
     }
+
+
+def shown_seats(seats: list[dict]) -> list[dict]:
+    """Seats with ``shown_name``: the name as the page shows it (bots' in the page's language);
+    ``name`` stays as the socket sends it (the waiting page compares the two)."""
+    return [
+        {**s, "shown_name": display_name(s["name"], s.get("bot")) if s.get("name") else ""} for s in seats
+    ]
 
 
 def form_value(value: object) -> str:

@@ -13,7 +13,15 @@ from apps.tables.errors import Refused
 from apps.tables.selectors import current_match, seats_info, unfinished_match_for
 
 from . import selectors, services
-from .forms import GAMES, level_choices, listing_row, listing_words, option_choices, options_from_post
+from .forms import (
+    GAMES,
+    level_choices,
+    listing_row,
+    listing_words,
+    option_choices,
+    options_from_post,
+    shown_seats,
+)
 from .models import Table
 
 
@@ -80,7 +88,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "tables/table.html",
         {
             "table": table,
-            "seats": info,
+            "seats": shown_seats(info),
             "match": current_match(table.pk),
             "my_seat": mine["seat"] if mine else None,
             "my_ready": bool(mine and mine["ready"]),

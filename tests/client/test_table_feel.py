@@ -111,6 +111,18 @@ def test_english_pages_show_english_card_indices(open_table):  # noqa: F811
     assert {label[:-1] for label in ru_labels} <= {"Т", "К", "Д", "В", "10", "9", "8", "7"}
 
 
+def test_english_pages_name_the_bots_in_english(open_table):  # noqa: F811
+    """«Бот 1» stayed Russian on English pages (issue #19, item 9); the view keeps «Бот N»."""
+    state, events = views.bazar_play()
+    shown = {}
+    for lang in ("en", "ru"):
+        page = open_table(DESKTOP, lang=lang)
+        feed(page, views.frame(state, 0, seq=9, events=events, bots={1: "easy", 2: "easy", 3: "easy"}))
+        shown[lang] = page.eval_on_selector_all(".seat-name", "els => els.map(e => e.textContent)")
+    assert sorted(shown["en"]) == ["Bot 2", "Bot 3", "Bot 4", "Анна"]
+    assert sorted(shown["ru"]) == ["Анна", "Бот 2", "Бот 3", "Бот 4"]
+
+
 def test_durak_marks_the_attacker_and_defender_and_team_games_mark_the_partner(open_table):  # noqa: F811
     """Durak marked neither the defender nor the attacker; no team game marked your partner
     (issue #19, item 7)."""

@@ -72,11 +72,18 @@ export function seatInfo(view, seat) {
   return (view.seats || []).find((s) => s.seat === seat) || null;
 }
 
+/** A name as shown: a bot's «Бот N» (so the view and the records keep it) in the page's
+ * language, anyone else's as it is (labels.display_name on the server). */
+export function shownName(name, bot) {
+  const found = bot ? /^Бот (\d+)$/.exec(name || "") : null;
+  return found ? interpolate(gettext("Бот %(n)s"), { n: found[1] }) : name;
+}
+
 /** A seat's display name: its name, «Место N» when empty. */
 export function seatName(view, seat) {
   const info = seatInfo(view, seat);
-  if (info && info.name) return info.name;
-  if (info && info.bot) return `Бот ${seat + 1}`;
+  if (info && info.name) return shownName(info.name, info.bot);
+  if (info && info.bot) return interpolate(gettext("Бот %(n)s"), { n: seat + 1 });
   return interpolate(gettext("Место %(n)s"), { n: seat + 1 });
 }
 
