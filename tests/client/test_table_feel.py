@@ -257,3 +257,66 @@ def test_a_confirmation_focuses_the_safe_answer_and_keeps_the_tab_inside(open_ta
     expect(page.locator(".modal .keys-help dt").first).to_be_visible()
     buttons.click()
     expect(page.locator(".modal")).to_have_count(0)
+
+
+UNCOVERED = """els => els.map((el) => {
+  // the part of the card's box that is its own: sample points, count those that hit it
+  const r = el.getBoundingClientRect();
+  let own = 0, total = 0;
+  for (let x = r.left + 2; x < r.right - 1; x += 4) {
+    for (let y = r.top + 2; y < r.bottom - 1; y += 4) {
+      total += 1;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest('.card') === el) own += 1;
+    }
+  }
+  return { card: el.dataset.card, own: own / total, width: r.width };
+})"""
+
+
+def widest_own_run(page, card: str) -> float:
+    """The widest horizontal run (px) of ``card``'s box that a tap lands on."""
+    return page.evaluate(
+        """(code) => {
+          const el = document.querySelector(`.hand-card[data-card="${code}"]`);
+          const r = el.getBoundingClientRect();
+          let best = 0;
+          for (let y = r.top + 4; y < r.bottom - 2; y += 6) {
+            let run = 0;
+            for (let x = r.left; x < r.right; x += 1) {
+              const hit = document.elementFromPoint(x, y);
+              run = hit && hit.closest('.hand-card') === el ? run + 1 : 0;
+              best = Math.max(best, run);
+            }
+          }
+          return best;
+        }""",
+        card,
+    )
+
+
+@pytest.mark.parametrize("count", [8, 16])
+def test_every_card_of_a_long_hand_on_a_phone_leaves_a_finger_wide_target(open_table, count):  # noqa: F811
+    """8 overlapping cards left 43 px each on a phone, 16 cards ~20 px (issue #19, item 10)."""
+    state = api.new_match("durak", {}, seed=4, seats=[0, 1])
+    frame = views.frame(state, 0, seq=5, bots={1: "easy"})
+    deck = [f"{r}{s}" for s in "shdc" for r in "6789TJQKA"]
+    frame["view"]["hand"] = deck[:count]
+    page = open_table(PHONE)
+    feed(page, frame)
+    cards = page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
+    assert len(cards) == count
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    narrow = {card: run for card in cards if (run := widest_own_run(page, card)) < 44}
+    assert not narrow, narrow
+
+
+def test_when_catching_the_covered_attack_card_is_tapped_whole(open_table):  # noqa: F811
+    """In Шулер the attack card was covered by its defence, catchable by a corner (item 10)."""
+    state = views.durak_check()
+    frame = views.frame(state, 1, seq=30, bots={0: "hard"})
+    page = open_table(PHONE)
+    page.evaluate("(f) => { f.view.deadline = Date.now() + 4000; window.__tableClient.receive(f); }", frame)
+    page.locator('[data-action="catch"]').click()
+    shares = page.eval_on_selector_all(".bout .table-card", UNCOVERED)
+    assert shares and min(s["own"] for s in shares) >= 0.6, shares

@@ -79,6 +79,7 @@ export class TableClient {
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
     });
+    this.parts.hand.addEventListener("hand-resize", () => this.render());
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
     const Socket = transport === "fake" ? FakeSocket : TableSocket;
