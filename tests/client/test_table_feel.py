@@ -320,3 +320,31 @@ def test_when_catching_the_covered_attack_card_is_tapped_whole(open_table):  # n
     page.locator('[data-action="catch"]').click()
     shares = page.eval_on_selector_all(".bout .table-card", UNCOVERED)
     assert shares and min(s["own"] for s in shares) >= 0.6, shares
+
+
+def boxes_meet(a: dict, b: dict) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_said_blot_stands_by_its_seat_and_covers_no_trick_card(open_table, viewport):  # noqa: F811
+    """«Блот!» covered the trick's cards (issue #19, item 4)."""
+    state, events = views.bazar_play()
+    frame = views.frame(state, 0, seq=10, events=events)
+    page = open_table(viewport)
+    feed(page, frame)
+    cards = [c.bounding_box() for c in page.locator(".centre .card").all()]
+    assert cards, "the fixture's trick has cards on the felt"
+    for seq, seat in enumerate((1, 2, 3, 0), start=11):
+        said = {"type": "belote", "seat": seat, "suit": "s", "word": "belote"}
+        feed(page, {**frame, "seq": seq, "events": [said]})
+        banner = page.locator(".banners .banner")
+        expect(banner).to_have_text("Блот!")
+        box = banner.bounding_box()
+        assert not [c for c in cards if boxes_meet(box, c)], (seat, box, cards)
+        page.wait_for_timeout(1600)  # its moment is over before the next one

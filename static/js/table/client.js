@@ -27,7 +27,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
-import { gameSeats, gameTitle, isBelot, seatName } from "./view.js";
+import { gameSeats, gameTitle, isBelot, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
 const PENDING_TIMEOUT_MS = 8000;
@@ -448,7 +448,7 @@ export class TableClient {
       const said = describeEvent(ev, this.view, hasMove);
       if (!said) continue;
       lines.push(said.text);
-      if (said.big) showBanner(this.parts.banners, said.text);
+      if (said.big) showBanner(this.parts.banners, said.text, typeof ev.seat === "number" ? seatPosition(this.view, ev.seat) : "top");
     }
     feedLines(this.parts.feed, lines);
   }
