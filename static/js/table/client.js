@@ -27,7 +27,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
-import { gameSeats, gameTitle, isBelot, seatName, seatPosition } from "./view.js";
+import { claimableSeats, gameSeats, gameTitle, isBelot, nextGoneDeadline, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
 const PENDING_TIMEOUT_MS = 8000;
@@ -540,11 +540,31 @@ export class TableClient {
     p.hint.replaceChildren(
       v.phase === "check" ? this.countdown.element("check") : "",
       h("span", { class: "hint-text" }, this.hintText()),
+      this.claimButton(),
     );
+    this.renderAgainAt(nextGoneDeadline(v));
     p.sheetBody.replaceChildren(scoreSheet(v));
     p.lastButton.disabled = !(v.last_trick || []).length;
     p.surrenderButton.disabled = !this.inMatch;
     this.renderOverlay();
+  }
+
+  /** «Засчитать победу» once an opponent has been away past his `gone_deadline` (docs/protocol.md). */
+  claimButton() {
+    if (!this.inMatch || !claimableSeats(this.view).length) return null;
+    const names = claimableSeats(this.view).map((s) => seatName(this.view, s)).join(", ");
+    return h(
+      "span",
+      { class: "claim" },
+      h("span", { class: "claim-text" }, interpolate(gettext("%(name)s — нет связи"), { name: names })),
+      h("button", { type: "button", class: "btn btn-primary", "data-control": "claim", onclick: () => this.socket.send({ op: "claim" }) }, gettext("Засчитать победу")),
+    );
+  }
+
+  /** Render once more at `when` (epoch ms): a deadline that changes what is shown passes. */
+  renderAgainAt(when) {
+    clearTimeout(this.againTimer);
+    if (when !== null) this.againTimer = setTimeout(() => this.render(), Math.max(0, when - Date.now()) + 50);
   }
 
   renderOverlay() {

@@ -9,6 +9,7 @@ import { fill, h } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { isToAct } from "./moves.js";
 import { KIND_WORD } from "./kinds.js";
+import { untilElement } from "./timer.js";
 import { declarations, gameSeats, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
 
 const BOT_LEVEL = { easy: gettext_noop("лёгкий"), normal: gettext_noop("обычный"), hard: gettext_noop("сложный") };
@@ -76,7 +77,11 @@ export function seatPlate(view, seat, ctx) {
   const tags = [];
   if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${gettext("бот")} · ${gettext(BOT_LEVEL[info.bot] || info.bot)}`));
   if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, (view.game === "deberc" ? gettext("обяз") : gettext("сдаёт"))));
-  if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, gettext("нет связи")));
+  if (info && !empty && !info.bot && info.connected === false) {
+    // with the time his absence ends the match (Durak) or lets the others claim it
+    const until = typeof info.gone_deadline === "number" && info.gone_deadline > Date.now() ? untilElement(info.gone_deadline) : null;
+    tags.push(h("span", { class: "tag tag-offline" }, gettext("нет связи"), until ? " · " : null, until));
+  }
   const saidBelote = (view.belote || []).some((b) => b && b.seat === seat && b.said);
   if (saidBelote) tags.push(h("span", { class: "tag tag-belote" }, gettext("блот")));
   if (view.phase === "waiting" && info && !empty) {

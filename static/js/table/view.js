@@ -145,3 +145,21 @@ export function declarations(view) {
     cards: d.cards || [],
   }));
 }
+
+/** Seats a claim («Засчитать победу») could be made against, for `view.seat` at `now`: people of
+ * another side away past their `gone_deadline`. Durak ends such a match by itself: none. */
+export function claimableSeats(view, now = Date.now()) {
+  if (!view || view.game === "durak" || view.seat === null || view.seat === undefined || view.result) return [];
+  const me = seatInfo(view, view.seat);
+  const myTeam = me ? me.team : null;
+  return (view.seats || [])
+    .filter((s) => s.seat !== view.seat && typeof s.gone_deadline === "number" && s.gone_deadline <= now)
+    .filter((s) => myTeam === null || myTeam === undefined || s.team !== myTeam)
+    .map((s) => s.seat);
+}
+
+/** The earliest `gone_deadline` still to come (epoch ms), or null. */
+export function nextGoneDeadline(view, now = Date.now()) {
+  const times = (view.seats || []).map((s) => s.gone_deadline).filter((t) => typeof t === "number" && t > now);
+  return times.length ? Math.min(...times) : null;
+}
