@@ -383,3 +383,17 @@ def test_the_one_left_sees_the_countdown_then_claims_the_match(live_site, browse
         expect(page.get_by_test_id("match-outcome")).to_have_text("Вы выиграли")
     finally:
         pages["anna"].context.close()
+
+
+def test_the_kept_face_up_card_of_blot_shows_once(open_table):  # noqa: F811
+    """Обычный блот: the taken face-up card showed in the hand and on the stock (item 14)."""
+    state = views.blot_name()
+    api.apply(state, 0, {"type": "name", "trump": "c", "keep": True})
+    page = open_table(DESKTOP)
+    feed(page, views.frame(state, 0, seq=5, bots={1: "easy"}))
+    assert "9d" in page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
+    expect(page.locator(".deck-up")).to_have_count(0)
+    kept_by_none = views.blot_name()
+    api.apply(kept_by_none, 0, {"type": "name", "trump": "c", "keep": False})
+    feed(page, views.frame(kept_by_none, 0, seq=6, bots={1: "easy"}))
+    expect(page.locator(".deck-up")).to_have_count(1)

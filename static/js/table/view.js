@@ -120,6 +120,8 @@ export function scoreSides(view) {
 
 /** The face-up card (belot family proposal, Durak trump), if the view shows one. */
 export function faceUpCard(view) {
+  // Обычный блот: once taken (`keeper`) the card is in its keeper's hand, not on the stock
+  if (view.game === "blot" && view.keeper !== null && view.keeper !== undefined) return null;
   return view.face_up || view.upcard || view.trump_card || view.turned || null;
 }
 
