@@ -397,3 +397,61 @@ def test_the_kept_face_up_card_of_blot_shows_once(open_table):  # noqa: F811
     api.apply(kept_by_none, 0, {"type": "name", "trump": "c", "keep": False})
     feed(page, views.frame(kept_by_none, 0, seq=6, bots={1: "easy"}))
     expect(page.locator(".deck-up")).to_have_count(1)
+
+
+def test_your_move_shows_in_the_tab_title_and_sounds_unless_muted(open_table):  # noqa: F811
+    """«Ваш ход» in the tab title; sounds for your move, a card, a trick; «Звук» mutes them and is
+    remembered (issue #19, beyond the list)."""
+    state, events = views.bazar_play()  # seat 0 to act
+    page = open_table(DESKTOP)
+    base = page.title()
+    feed(page, views.frame(state, 1, seq=9, events=events))  # seen from seat 1: not his move
+    assert page.title() == base
+    feed(page, views.frame(state, 0, seq=10, events=events))
+    assert page.title() == f"Ваш ход · {base}"
+    played = "window.__tableClient.sounds.played"
+    assert page.evaluate(played)[-1] == "turn"
+
+    card = next(a for a in api.legal_actions(state, 0) if a["type"] == "play")
+    _, moved = api.apply(state, 0, card)
+    feed(page, views.frame(state, 0, seq=11, events=moved))
+    assert page.title() == base
+    heard = page.evaluate(played)
+    assert heard[-1] in ("card", "trick")
+    assert ("trick" if any(e["type"] == "trick" for e in moved) else "card") == heard[-1]
+
+    page.locator(".tbar-menu .switch", has_text="Звук").click()
+    assert page.evaluate("localStorage.getItem('kartochki.sound')") == "off"
+    while api.to_act(state) != [0]:
+        seat = api.to_act(state)[0]
+        play = next(a for a in api.legal_actions(state, seat) if a["type"] == "play")
+        _, moved = api.apply(state, seat, play)
+    feed(page, views.frame(state, 0, seq=12, events=moved))
+    assert page.title() == f"Ваш ход · {base}"
+    assert page.evaluate(played) == heard  # muted: nothing more
+    page.reload()
+    page.wait_for_function("window.__tableClient !== undefined")
+    feed(page, views.frame(state, 0, seq=12, events=moved))
+    expect(page.locator('[data-control="sound"]')).not_to_be_checked()
+
+
+def test_a_played_card_flies_in_from_its_side_unless_motion_is_reduced(open_table):  # noqa: F811
+    """Card motion (issue #19, beyond the list), and none under prefers-reduced-motion."""
+    state, _ = views.bazar_play()
+    while api.view(state, 0)["table_cards"]:  # on to a fresh trick
+        seat = api.to_act(state)[0]
+        api.apply(state, seat, next(a for a in api.legal_actions(state, seat) if a["type"] == "play"))
+    before = views.frame(state, 0, seq=9)
+    seat = api.to_act(state)[0]
+    _, moved = api.apply(state, seat, next(a for a in api.legal_actions(state, seat) if a["type"] == "play"))
+    for reduced, expected in ((None, "from-"), ("reduce", "none")):
+        page = open_table(DESKTOP)
+        if reduced:
+            page.emulate_media(reduced_motion=reduced)
+        feed(page, before)
+        feed(page, views.frame(state, 0, seq=10, events=moved))
+        slot = page.locator(".trick-slot.is-new")
+        expect(slot).to_have_count(1)
+        side = next(c for c in slot.get_attribute("class").split() if c.startswith("pos-"))[4:]
+        name = slot.locator(".card").evaluate("c => getComputedStyle(c).animationName")
+        assert name == (f"from-{side}" if expected == "from-" else "none")

@@ -12,11 +12,13 @@
  */
 
 import { catchableCards, cardActions, defendTargets, findLegal, hasType, isToAct, ofType, playableCards } from "./moves.js";
+import { Attention } from "./attention.js";
 import { confirmDialog, infoDialog, toast } from "./dialog.js";
 import { describeEvent, feedLines, showBanner } from "./events.js";
 import { holdAfter } from "./hold.js";
 import { loadHints, saveHints } from "./hints.js";
 import { renderHand } from "./hand.js";
+import { Sounds } from "./sounds.js";
 import { fill, h } from "./dom.js";
 import { KEYS_HELP, buildLayout } from "./layout.js";
 import { renderPanel } from "./panel.js";
@@ -69,6 +71,7 @@ export class TableClient {
     };
     this.parts = buildLayout(root, {
       setHints: (on) => this.setHints(on),
+      setSound: (on) => this.sounds.set(on),
       toggleLast: fromMenu(() => this.toggleLast()),
       toggleSheet: fromMenu(() => this.toggleSheet()),
       showKeys: fromMenu(() => this.showKeys()),
@@ -80,6 +83,13 @@ export class TableClient {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
     });
     this.parts.hand.addEventListener("hand-resize", () => this.render());
+    this.sounds = new Sounds();
+    this.attention = new Attention();
+    // the last seconds of my move tick (once a second, while the move time runs)
+    setInterval(() => {
+      const left = this.attention.mine && this.view && typeof this.view.deadline === "number" ? this.view.deadline - Date.now() : 0;
+      if (left > 0 && left <= 5000) this.sounds.play("tick");
+    }, 1000);
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
     const Socket = transport === "fake" ? FakeSocket : TableSocket;
@@ -193,6 +203,7 @@ export class TableClient {
   /** Send `action` on the current seq; false (and nothing sent) while an act is pending. */
   act(action) {
     if (this.pending || !this.view || this.seq === null) return false;
+    this.attention.ask(); // a move is a gesture: the one moment a browser lets a page ask
     const frame = { op: "act", seq: this.seq, action, id: `a${++this.actCounter}` };
     if (!this.socket.send(frame)) {
       this.toast(gettext("Нет связи, переподключаемся…"));
@@ -451,6 +462,8 @@ export class TableClient {
       if (said.big) showBanner(this.parts.banners, said.text, typeof ev.seat === "number" ? seatPosition(this.view, ev.seat) : "top");
     }
     feedLines(this.parts.feed, lines);
+    if (events.some((ev) => ev.type === "trick" || ev.type === "bout_over")) this.sounds.play("trick");
+    else if (events.some((ev) => ev.type === "move" && ev.action && ev.action.card)) this.sounds.play("card");
   }
 
   /** The hint line: what to do now (shown with hints on, on wide screens). */
@@ -526,7 +539,10 @@ export class TableClient {
     root.dataset.game = v.game;
     root.dataset.phase = v.phase;
     root.dataset.seats = String(gameSeats(v).length);
-    root.classList.toggle("my-turn", isToAct(v, v.seat) && this.legal.length > 0);
+    const myTurn = isToAct(v, v.seat) && this.legal.length > 0;
+    root.classList.toggle("my-turn", myTurn);
+    if (this.attention.set(myTurn, { title: gameTitle(v) })) this.sounds.play("turn");
+    p.soundInput.checked = this.sounds.on;
     this.countdown.set(v);
     p.title.textContent = gameTitle(v);
     renderContract(p.contract, v);

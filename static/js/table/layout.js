@@ -16,12 +16,17 @@ export function buildLayout(root, handlers, { lobbyUrl = "/" } = {}) {
     "hintsInput",
     h("input", { type: "checkbox", role: "switch", "data-control": "hints", onchange: (ev) => handlers.setHints(ev.target.checked) }),
   );
+  const soundInput = ref(
+    "soundInput",
+    h("input", { type: "checkbox", role: "switch", "data-control": "sound", onchange: (ev) => handlers.setSound(ev.target.checked) }),
+  );
   const menu = ref(
     "menu",
     h(
       "nav",
       { class: "tbar-menu", "aria-label": gettext("Меню") },
       h("label", { class: "switch" }, hintsInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, gettext("Подсказки ходов"))),
+      h("label", { class: "switch" }, soundInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, gettext("Звук"))),
       ref("lastButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "last-trick", "aria-pressed": "false", onclick: handlers.toggleLast }, gettext("Последняя взятка"))),
       ref("sheetButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "sheet", "aria-pressed": "false", onclick: handlers.toggleSheet }, gettext("Счёт"))),
       h("button", { type: "button", class: "btn btn-ghost", "data-control": "keys", onclick: handlers.showKeys }, gettext("Клавиши")),

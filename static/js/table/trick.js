@@ -120,6 +120,9 @@ export function renderCentre(el, view, ctx) {
   shownBefore = shownNow;
   el.classList.toggle("is-last-trick", Boolean(showLast) && !held);
   el.classList.toggle("is-held", Boolean(held));
+  // the held cards gather towards their taker in the hold's last moment (CSS: gather-*)
+  el.dataset.gather = held && held.taker !== null && held.taker !== undefined ? seatPosition(view, held.taker) : held ? "off" : "";
+  if (held && ctx.hold.ms) el.style.setProperty("--hold-ms", `${ctx.hold.ms}ms`);
 }
 
 /** The trump and the contract, for the top bar. */
