@@ -111,7 +111,8 @@ def match_start(*, table: Table) -> Match:
     )
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
     table.status = Table.Status.PLAYING
-    applied = Applied(match=match, state=state, events=[{"type": "match_started"}, *opening], views=views, timer=timer)
+    events = [{"type": "match_started"}, *opening]
+    applied = Applied(match=match, state=state, events=events, views=views, timer=timer)
     transaction.on_commit(lambda: _after_commit(applied))
     return match
 
