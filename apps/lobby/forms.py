@@ -41,7 +41,15 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("transfer", _("Переводной"), [False, True]),
         ("teams", _("Пара на пару"), [False, True]),
         ("cheating", _("Шулер"), [False, True]),
+        ("deck", _("Колода"), [36, 24, 52]),
+        ("throw", _("Подкидывают"), ["all", "neighbors"]),
     ],
+}
+
+#: game -> [(field, label, [values])]: choices of the table itself, not options of the game
+#: (Durak's seats: four as in seed 001, or six).
+TABLE_FIELDS: dict[str, list[tuple[str, str, list]]] = {
+    "durak": [("seats", _("Мест за столом"), [4, 6])],
 }
 
 
@@ -51,6 +59,7 @@ VALUE_LABELS: dict[object, str] = {
     True: _("да"),
     False: _("нет"),
     "all": _("все"),
+    "neighbors": _("соседи"),
     "no_carre_hundred": _("без каре и сотни"),
     "none": _("без комбинаций"),
     "classic": _("классические"),
@@ -112,12 +121,15 @@ def value_label(value: object) -> str:
     return str(value)
 
 
-def option_choices(game: str, current: dict | None = None, *, defaults: bool = True) -> list[dict]:
+def option_choices(
+    game: str, current: dict | None = None, *, defaults: bool = True, table: bool = False
+) -> list[dict]:
     """The option fields of ``game`` ready for a form: name, label and ``(value, text, selected)``
-    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»."""
+    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»,
+    ``table=True`` adds the table's own fields (Durak's seats) for a new table."""
     current = current or {}
     fields = []
-    for name, label, values in OPTION_FIELDS.get(game, []):
+    for name, label, values in OPTION_FIELDS.get(game, []) + (TABLE_FIELDS.get(game, []) if table else []):
         choices = [
             (form_value(v), value_label(v), v != "" and _same(current.get(name), v))
             for v in values
@@ -146,6 +158,15 @@ def parse_value(raw: str):
         return int(raw)
     except ValueError:
         return raw
+
+
+def seats_from_post(game: str, data) -> int | None:
+    """The seat count a POST asks for (Durak: 4 or 6), or None for the game's default."""
+    if game not in TABLE_FIELDS:
+        return None
+    raw = data.get(f"{game}-seats", data.get("seats"))
+    value = parse_value(raw) if raw not in (None, "") else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def options_from_post(game: str, data) -> dict:

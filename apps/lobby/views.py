@@ -20,6 +20,7 @@ from .forms import (
     listing_words,
     option_choices,
     options_from_post,
+    seats_from_post,
     shown_seats,
 )
 from .models import Table
@@ -35,7 +36,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             "tables": [listing_row(t) for t in selectors.open_tables()],
             "games": GAMES,
-            "option_fields": [(code, option_choices(code)) for code, _label in GAMES],
+            "option_fields": [(code, option_choices(code, table=True)) for code, _label in GAMES],
             "levels": level_choices(),
             "words": listing_words(),
             "unfinished": unfinished_match_for(request.user.pk),
@@ -49,7 +50,10 @@ def table_create(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
         table = services.table_create(
-            user=request.user, game=game, options=options_from_post(game, request.POST)
+            user=request.user,
+            game=game,
+            options=options_from_post(game, request.POST),
+            seats=seats_from_post(game, request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())
@@ -70,6 +74,7 @@ def play_with_bots(request: HttpRequest) -> HttpResponse:
             game=game,
             options=options_from_post(game, request.POST),
             level=request.POST.get("level", "normal"),
+            seats=seats_from_post(game, request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())

@@ -62,6 +62,10 @@ def _mode_label(language: str, game: str, options_json: str) -> str:
             parts.append(_("пара на пару"))
         if options.get("cheating"):
             parts.append(_("шулер"))
+        if options.get("deck", 36) != 36:
+            parts.append(_("%(n)s карт") % {"n": options["deck"]})
+        if options.get("throw") == "neighbors":
+            parts.append(_("подкидывают соседи"))
     return " · ".join(str(p) for p in parts)
 
 

@@ -97,7 +97,8 @@ def match_start(*, table: Table) -> Match:
     _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=public)
     match.timer_due = match.deadline  # a new match has no timer yet: its first turn's is armed
     timer = match.deadline is not None
-    views = _bots_observe(match, state, [], public)
+    opening = api.opening_events(state)
+    views = _bots_observe(match, state, opening, public)
     match.save()
     selectors.seats_info_remember(match, info_list)
     DealRecord.objects.create(
@@ -110,7 +111,8 @@ def match_start(*, table: Table) -> Match:
     )
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
     table.status = Table.Status.PLAYING
-    applied = Applied(match=match, state=state, events=[{"type": "match_started"}], views=views, timer=timer)
+    events = [{"type": "match_started"}, *opening]
+    applied = Applied(match=match, state=state, events=events, views=views, timer=timer)
     transaction.on_commit(lambda: _after_commit(applied))
     return match
 

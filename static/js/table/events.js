@@ -132,6 +132,9 @@ export function describeEvent(ev, view, hasMove = false) {
     }
     case "transfer":
       return { text: interpolate(gettext("%(name)s: перевод"), { name: who }), big: true };
+    case "trump_shown":
+      // Durak: the deal used up the deck; its last card names the trump and stays with its holder
+      return { text: interpolate(gettext("Козырь %(card)s — у %(name)s"), { card: cardLabel(ev.card), name: who }), big: true };
     case "match_over":
       return { text: gettext("Игра окончена"), big: true };
     default:

@@ -85,6 +85,10 @@ function deck(view) {
     { class: "deck" },
     count ? h("div", { class: "deck-stock" }, cardBack(), h("span", { class: "deck-count" }, String(count))) : null,
     up ? h("div", { class: "deck-up", title: gettext("Открытая карта") }, cardFace(up)) : null,
+    // Durak with the deck used up by the deal: the trump card stays in its holder's hand
+    up && !count && typeof view.trump_holder === "number"
+      ? h("span", { class: "deck-holder" }, interpolate(gettext("у %(name)s"), { name: seatName(view, view.trump_holder) }))
+      : null,
   );
 }
 

@@ -53,7 +53,8 @@ export function gameSeats(view) {
   return taken.length >= 2 ? taken : all;
 }
 
-/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right.
+/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right
+ * (five and six players at Durak: left, top-left, [top,] top-right, right).
  * A spectator sees the first seat in the game at the bottom. */
 export function seatPosition(view, seat) {
   const seats = gameSeats(view);
@@ -65,6 +66,8 @@ export function seatPosition(view, seat) {
   if (rel === 0) return "bottom";
   if (n === 2) return "top";
   if (n === 3) return rel === 1 ? "left" : "right";
+  if (n === 5) return ["bottom", "left", "top-left", "top-right", "right"][rel];
+  if (n >= 6) return ["bottom", "left", "top-left", "top", "top-right", "right"][rel] || "top";
   return ["bottom", "left", "top", "right"][rel] || "top";
 }
 
