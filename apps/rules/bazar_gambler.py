@@ -383,6 +383,8 @@ class BazarGambler(ShowRule, BazarBlot):
         if self.n == 4 and self.phase == "auction":
             extra["last_word"] = self.last_word
             extra["silenced"] = [s for s in range(2) if self._silenced(s)]
+            if extra.get("bid") and self.solo:
+                extra["bid"] = {**extra["bid"], "capot": True, "solo": True}
         if self.phase == "play":
             extra["four_eights"] = self.four_eights
         if self.solo_on():

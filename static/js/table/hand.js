@@ -4,8 +4,10 @@
  * is lifted. Cards overlap to fit the width: the grid's columns shrink, the cards don't.
  */
 
-import { cardFace, cardLabel, sortHand } from "./cards.js";
+import { cardBack, cardFace, cardLabel, sortHand } from "./cards.js";
 import { h } from "./dom.js";
+import { gettext } from "./i18n.js";
+import { isSitting } from "./seats.js";
 import { trumpOf } from "./trick.js";
 
 export function sortedHand(view) {
@@ -18,6 +20,21 @@ export function renderHand(el, view, ctx) {
   el.style.gridTemplateColumns = cards.length
     ? `repeat(${cards.length - 1}, minmax(0, var(--hand-step))) var(--card-w)`
     : "";
+  const sitting = isSitting(view, view.seat);
+  el.classList.toggle("is-out-of-play", sitting);
+  if (sitting) {
+    // «Капо на 1 руке»: my partner plays alone; my cards lie face down, out of play.
+    el.replaceChildren(
+      ...cards.map((code, i) =>
+        h(
+          "div",
+          { class: ["card", "hand-card", "is-face-down"], "data-card": code, "data-index": i + 1, "aria-label": gettext("карта рубашкой вверх") },
+          cardBack(),
+        ),
+      ),
+    );
+    return;
+  }
   el.replaceChildren(
     ...cards.map((code, i) =>
       h(
