@@ -40,18 +40,18 @@ CONFIGS = {
 }
 
 
-def strong_trump(hand: list[str], dealer: int) -> str | None:
+def strong_trump(hand: list[str], dealer: int, samples: int = TRIAL_SAMPLES) -> str | None:
     """A suit of ``hand`` (seat 1) good enough to try a solo capot in: one that takes every
-    trick in :data:`TRIAL_SAMPLES` play-outs of :func:`apps.bots.belot.auction.solo_takes_all`
+    trick in ``samples`` play-outs of :func:`apps.bots.belot.auction.solo_takes_all`
     (``normal`` itself wants all of 32, which about one hand in 20,000 passes)."""
     for suit in "scdh":
         long_suit = sum(c[1] == suit for c in hand) >= 4
-        if long_suit and solo_takes_all(hand, suit, dealer, 1, samples=TRIAL_SAMPLES):
+        if long_suit and solo_takes_all(hand, suit, dealer, 1, samples=samples):
             return suit
     return None
 
 
-def deals(count: int, seed: int) -> list[tuple[dict, int, str]]:
+def deals(count: int, seed: int, samples: int = TRIAL_SAMPLES) -> list[tuple[dict, int, str]]:
     """``count`` seeded ``(deal, dealer, trump)`` with a strong seat 1 (no four sevens)."""
     rng = random.Random(seed)
     out = []
@@ -62,7 +62,7 @@ def deals(count: int, seed: int) -> list[tuple[dict, int, str]]:
         if any(sum(c[0] == "7" for c in h) == 4 for h in hands.values()):
             continue
         dealer = 0 if len(out) % 2 == 0 else 3
-        trump = strong_trump(hands["1"], dealer)
+        trump = strong_trump(hands["1"], dealer, samples)
         if trump:
             out.append(({"hands": hands, "stock": []}, dealer, trump))
     return out
@@ -101,10 +101,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--trial-samples",
+        type=int,
+        default=TRIAL_SAMPLES,
+        help="play-outs a chosen hand must take every trick in (32: the hands normal bids itself)",
+    )
     args = parser.parse_args()
     made: dict[str, list[bool]] = {name: [] for name in CONFIGS}
     hard_ms: list[float] = []
-    for deal, dealer, trump in deals(args.deals, args.seed):
+    for deal, dealer, trump in deals(args.deals, args.seed, args.trial_samples):
         for name, (bidder, defence) in CONFIGS.items():
             ok, times = play(deal, dealer, trump, bidder, defence)
             made[name].append(ok)
@@ -113,6 +119,7 @@ def main() -> None:
     base = made["normal_vs_normal"]
     out = {
         "deals": n,
+        "trial_samples": args.trial_samples,
         "made": {
             name: {"made": sum(v), "rate": round(sum(v) / n, 3), "ci95": wilson(sum(v), n)}
             for name, v in made.items()
