@@ -24,6 +24,8 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("combos", _("Комбинации"), ["all", "no_carre_hundred", "none"]),
         ("auto_declare", _("Объявлять автоматически"), [False, True]),
         ("ruleset", _("Правила"), ["classic", "gambler"]),
+        # Gambler only (RULES.md "Variants beyond the seeds"); the engine refuses it elsewhere.
+        ("solo_capot", _("Капо на 1 руке"), [False, True]),
         ("theme", _("Стол"), ["club", "yard", "kitchen"]),
     ],
     "blot": [

@@ -46,6 +46,8 @@ def _mode_label(language: str, game: str, options_json: str) -> str:
             parts.append(_("Базар-белот"))
         parts.append(_("%(n)s игрока") % {"n": options.get("players", 4)})
         parts.append(_("до %(t)s") % {"t": options.get("target", "")})
+        if options.get("solo_capot"):
+            parts.append(_("капо на 1 руке"))
     elif game == "blot":
         parts.append(_("до %(t)s") % {"t": options.get("target", "")})
         if options.get("parties", 1) > 1:

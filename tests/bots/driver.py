@@ -20,6 +20,7 @@ ALL_VARIANTS: list[tuple[str, str, dict, list[int] | None]] = [
     ("bazar4_nocombos", "bazar_blot", {"combos": "none", "no_trump": False}, None),
     ("gambler4", "bazar_blot", {"ruleset": "gambler"}, None),
     ("gambler2", "bazar_blot", {"ruleset": "gambler", "players": 2}, None),
+    ("gambler4_solo", "bazar_blot", {"ruleset": "gambler", "solo_capot": True}, None),
     ("blot", "blot", {}, None),
     ("deberc2", "deberc", {"players": 2}, None),
     ("deberc3", "deberc", {"players": 3}, None),

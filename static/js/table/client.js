@@ -472,6 +472,9 @@ export class TableClient {
     if (!v) return "";
     const legal = this.legal;
     if (v.phase === "waiting") return gettext("Ждём игроков");
+    if (v.phase === "play" && typeof v.sitting === "number" && v.sitting === v.seat) {
+      return gettext("Партнёр играет «Капо на 1 руке»: ваши карты не участвуют");
+    }
     if (!legal.length) {
       const names = (v.to_act || []).filter((s) => s !== v.seat).map((s) => seatName(v, s));
       return names.length && PLAYING.has(v.phase) ? interpolate(gettext("Ждём: %(name)s"), { name: names.join(", ") }) : "";

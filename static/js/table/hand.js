@@ -6,8 +6,10 @@
  * into rows that overlap upwards (16 cards after taking, on a 360 px phone).
  */
 
-import { cardFace, cardLabel, sortHand } from "./cards.js";
+import { cardBack, cardFace, cardLabel, sortHand } from "./cards.js";
 import { h } from "./dom.js";
+import { gettext } from "./i18n.js";
+import { isSitting } from "./seats.js";
 import { trumpOf } from "./trick.js";
 
 export function sortedHand(view) {
@@ -31,6 +33,23 @@ function columns(n) {
 export function renderHand(el, view, ctx) {
   const cards = sortedHand(view);
   el.style.setProperty("--n", String(cards.length));
+  const sitting = isSitting(view, view.seat);
+  el.classList.toggle("is-out-of-play", sitting);
+  if (sitting) {
+    // «Капо на 1 руке»: my partner plays alone; my cards lie face down, out of play.
+    el.classList.remove("hand-rows");
+    el.style.gridTemplateColumns = cards.length ? columns(cards.length) : "";
+    el.replaceChildren(
+      ...cards.map((code, i) =>
+        h(
+          "div",
+          { class: ["card", "hand-card", "is-face-down"], "data-card": code, "data-index": i + 1, "aria-label": gettext("карта рубашкой вверх") },
+          cardBack(),
+        ),
+      ),
+    );
+    return;
+  }
   const buttons = cards.map((code, i) =>
     h(
       "button",

@@ -7,6 +7,7 @@
 import { cardBack, cardFace, cardLabel, trumpLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
+import { SOLO_CAPOT } from "./kinds.js";
 import { faceUpCard, isBelot, seatName, seatPosition, stockCount } from "./view.js";
 
 /** Cards on the table at the previous render: only newly laid cards animate in. */
@@ -135,12 +136,13 @@ export function renderContract(el, view) {
   const c = view.contract;
   const bid = view.bid;
   if (view.phase === "auction" && bid && typeof bid.seat === "number") {
-    const what = bid.capot ? `${gettext("Капот")} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
+    const capot = bid.solo ? gettext(SOLO_CAPOT) : gettext("Капот");
+    const what = bid.capot ? `${capot} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
     const contra = view.contra ? ` · ${gettext("контра")}` : "";
     bits.push(h("span", { class: "badge badge-contract" }, `${gettext("Заявка")}: ${what} · ${seatName(view, bid.seat)}${contra}`));
   }
   if (c && (c.value || c.capot || c.trump)) {
-    const what = c.capot ? gettext("Капот") : c.value ? String(c.value) : "";
+    const what = c.solo ? gettext(SOLO_CAPOT) : c.capot ? gettext("Капот") : c.value ? String(c.value) : "";
     const mult = c.multiplier === 2 ? ` ×2 ${gettext("контра")}` : c.multiplier === 4 ? ` ×4 ${gettext("реконтра")}` : "";
     const who = typeof c.seat === "number" ? ` · ${seatName(view, c.seat)}` : "";
     bits.push(
