@@ -80,7 +80,8 @@ def test_team_games_allow_only_phrases_between_players_while_the_match_is_played
         match_id=match.pk, seat=1, action={"type": "surrender"}, seq=match.seq, actor="person",
         user_id=people[1].pk,
     )  # fmt: skip
-    assert services.message_post(table_id=table.pk, user=people[0], text="хорошо сыграли").channel == "players"
+    after = services.message_post(table_id=table.pk, user=people[0], text="хорошо сыграли")
+    assert after.channel == "players"
 
 
 def test_rate_limit(make_user):

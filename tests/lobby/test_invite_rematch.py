@@ -155,8 +155,9 @@ def test_bots_always_agree_and_leaving_cancels(make_user):
     solo = bot_table("bazar_blot", {"players": 2}, people=[person])
     match = solo.matches.get()
     table_services.move_apply(
-        match_id=match.pk, seat=0, action={"type": "surrender"}, seq=match.seq, actor="person", user_id=person.pk
-    )
+        match_id=match.pk, seat=0, action={"type": "surrender"}, seq=match.seq, actor="person",
+        user_id=person.pk,
+    )  # fmt: skip
     _, message = selectors.table_state(solo.pk, person.pk, person)
     assert message["view"]["rematch"] == [1]  # the bot
     services.rematch_vote(table_id=solo.pk, user=person, yes=True)
