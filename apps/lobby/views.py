@@ -44,7 +44,10 @@ def table_create(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
         table = services.table_create(
-            user=request.user, game=game, options=options_from_post(game, request.POST)
+            user=request.user,
+            game=game,
+            options=options_from_post(game, request.POST),
+            private=request.POST.get("private") == "1",
         )
     except Refused as exc:
         messages.error(request, exc.message())

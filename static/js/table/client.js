@@ -27,6 +27,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
+import { ChatPanel, rematchBox } from "./chat.js";
 import { gameSeats, gameTitle, isBelot, seatName } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
@@ -36,7 +37,7 @@ const GIVE_UP_TRIES = 5;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
 export class TableClient {
-  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/" }) {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false }) {
     this.root = root;
     this.tableId = tableId;
     this.lobbyUrl = lobbyUrl;
@@ -74,7 +75,14 @@ export class TableClient {
       showKeys: fromMenu(() => this.showKeys()),
       surrender: fromMenu(() => this.surrender()),
       leave: fromMenu(() => this.leave()),
+      toggleChat: () => this.toggleChat(),
     });
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree });
+    this.chat.onUnread = (n) => {
+      this.parts.chatBadge.hidden = !n;
+      this.parts.chatBadge.textContent = n ? String(n) : "";
+    };
+    root.querySelector(".table-body").append(this.chat.element);
     // a tap outside the phone menu closes it
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
@@ -102,10 +110,24 @@ export class TableClient {
     if (!msg || typeof msg !== "object") return;
     if (msg.op === "state") this.onState(msg);
     else if (msg.op === "error") this.onError(msg);
+    else if (msg.op === "chat") this.chat.add(msg);
+    else if (msg.op === "chat_history") this.chat.history(msg.messages);
+    else if (msg.op === "chat_hidden") this.chat.hide(msg.ids);
+    else if (msg.op === "chat_mute") this.chat.muted(msg.user, msg.mute);
+    else if (msg.op === "chat_report") this.chat.reported();
   }
 
   onState(msg) {
     if (typeof msg.seq !== "number" || !msg.view || typeof msg.view !== "object") return;
+    // «Ещё партию»: the next match at this table starts again from seq 0
+    if (this.view && msg.view.match && this.view.match && msg.view.match > this.view.match) {
+      this.seq = null;
+      this.view = null;
+      this.hold = null;
+      clearTimeout(this.holdTimer);
+      this.ui.overlayClosedAt = null;
+    }
+    if (this.seq !== null && this.view && msg.view.match && this.view.match && msg.view.match < this.view.match) return;
     if (this.seq !== null && msg.seq < this.seq) return;
     const gap = this.seq !== null && msg.seq > this.seq + 1;
     const previous = this.view;
@@ -343,6 +365,18 @@ export class TableClient {
     this.render();
   }
 
+  toggleChat() {
+    this.ui.showChat = !this.ui.showChat;
+    this.chat.setOpen(this.ui.showChat);
+    this.render();
+    if (this.ui.showChat && !this.chat.input.disabled) this.chat.input.focus();
+  }
+
+  /** «Ещё партию» (true) or not (false) after the match: the `rematch` op. */
+  rematch(yes) {
+    if (!this.socket.send({ op: "rematch", yes })) this.toast(gettext("Нет связи, переподключаемся…"));
+  }
+
   clearSelection() {
     this.ui.selected = null;
     this.ui.catchMode = false;
@@ -517,6 +551,8 @@ export class TableClient {
     root.classList.toggle("hints-off", !this.ui.hints);
     root.classList.toggle("is-pending", this.pending);
     root.classList.toggle("sheet-open", this.ui.showSheet);
+    root.classList.toggle("chat-open", Boolean(this.ui.showChat));
+    p.chatButton.setAttribute("aria-pressed", String(Boolean(this.ui.showChat)));
     root.classList.toggle("catch-mode", this.ui.catchMode);
     p.hintsInput.checked = this.ui.hints;
     p.sheetButton.setAttribute("aria-pressed", String(this.ui.showSheet));
@@ -529,6 +565,11 @@ export class TableClient {
     root.dataset.seats = String(gameSeats(v).length);
     root.classList.toggle("my-turn", isToAct(v, v.seat) && this.legal.length > 0);
     this.countdown.set(v);
+    this.chat.setView(v);
+    const watching = Number(v.spectators) || 0;
+    p.spectators.hidden = !watching;
+    p.spectators.textContent = watching ? `👁 ${watching}` : "";
+    p.spectators.title = interpolate(gettext("Зрителей: %(n)s"), { n: watching });
     p.title.textContent = gameTitle(v);
     renderContract(p.contract, v);
     renderSeats(p.seats, v, ctx);
@@ -553,7 +594,10 @@ export class TableClient {
     const p = this.parts;
     let content = null;
     const held = this.hold && this.hold.summary;
-    if (v.phase === "match_over") content = matchSummary(v, this.lobbyUrl);
+    if (v.phase === "match_over") {
+      content = matchSummary(v, this.lobbyUrl);
+      content.querySelector("a.btn")?.before(rematchBox(v, { vote: (yes) => this.rematch(yes), seatName }));
+    }
     else if ((v.phase === "deal_over" || held) && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
     if (content && v.phase !== "match_over") {
       content.prepend(
