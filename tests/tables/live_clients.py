@@ -110,9 +110,8 @@ def close_and_settle(timeout: float = 15.0) -> None:
     while TableSocket.opened:
         TableSocket.opened.pop().close()
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and (
-        Seat.objects.filter(connections__gt=0).exists() or Spectator.objects.filter(connections__gt=0).exists()
-    ):
+    counted = (Seat.objects.filter(connections__gt=0), Spectator.objects.filter(connections__gt=0))
+    while time.monotonic() < deadline and any(rows.exists() for rows in counted):
         time.sleep(0.05)
     time.sleep(0.2)  # the last presence transaction commits before it is visible
 
