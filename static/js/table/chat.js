@@ -14,7 +14,7 @@
  *   `{op: "chat_report", id}` through `send(frame)` (false when offline).
  */
 
-import { h } from "./dom.js";
+import { h, svg } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 
 /** The canned phrases by code, as the server knows them (apps/chat/phrases.py). */
@@ -26,6 +26,10 @@ export const PHRASES = {
   oops: gettext_noop("Ой!"),
 };
 export const MAX_TEXT = 200;
+/** An eye (spectators), drawn: emoji fonts are not everywhere. */
+export function eyeIcon() {
+  return svg('<svg class="icon-eye" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"/></svg>');
+}
 const KEEP = 200;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
@@ -136,14 +140,14 @@ export class ChatPanel {
     const tools = [];
     if (!mine && frame.user !== null && frame.user !== undefined) {
       tools.push(
-        h("button", { type: "button", class: "chat-tool", "data-control": "chat-mute", title: gettext("Не показывать его сообщения"), "aria-label": gettext("Не показывать его сообщения"), onclick: () => this.send({ op: "chat_mute", user: frame.user, mute: true }) && this.mutedUsers.set(frame.user, String(frame.name ?? "")) }, "🔇"),
+        h("button", { type: "button", class: "chat-tool", "data-control": "chat-mute", title: gettext("Не показывать его сообщения"), "aria-label": gettext("Не показывать его сообщения"), onclick: () => this.send({ op: "chat_mute", user: frame.user, mute: true }) && this.mutedUsers.set(frame.user, String(frame.name ?? "")) }, "⊘"),
         h("button", { type: "button", class: "chat-tool", "data-control": "chat-report", title: gettext("Пожаловаться"), "aria-label": gettext("Пожаловаться"), onclick: () => this.send({ op: "chat_report", id: frame.id }) }, "⚑"),
       );
     }
     const li = h(
       "li",
       { class: ["chat-msg", `chat-${frame.channel === "spectators" ? "spectators" : "players"}`, mine && "is-mine"], "data-id": frame.id, "data-user": frame.user ?? "" },
-      frame.channel === "spectators" ? h("span", { class: "chat-channel", title: gettext("Зрители") }, "👁") : null,
+      frame.channel === "spectators" ? h("span", { class: "chat-channel", title: gettext("Зрители") }, eyeIcon()) : null,
       name,
       ": ",
       text,

@@ -27,7 +27,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
-import { ChatPanel, rematchBox } from "./chat.js";
+import { ChatPanel, eyeIcon, rematchBox } from "./chat.js";
 import { gameSeats, gameTitle, isBelot, seatName } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
@@ -568,7 +568,7 @@ export class TableClient {
     this.chat.setView(v);
     const watching = Number(v.spectators) || 0;
     p.spectators.hidden = !watching;
-    p.spectators.textContent = watching ? `👁 ${watching}` : "";
+    p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
     p.spectators.title = interpolate(gettext("Зрителей: %(n)s"), { n: watching });
     p.title.textContent = gameTitle(v);
     renderContract(p.contract, v);
