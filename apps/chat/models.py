@@ -64,9 +64,7 @@ class ChatReport(models.Model):
 
     class Meta:
         ordering = ["resolved", "-id"]
-        constraints = [
-            models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_unique")
-        ]
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_unique")]
 
     def __str__(self) -> str:
         return f"report of #{self.message_id} by {self.reporter_id}"

@@ -32,7 +32,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 MATCH_SECONDS = 300
-XSS = "<script>window.__xss = 1</script><img src=x onerror=\"window.__xss = 2\"> привет"
+XSS = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> привет'
 
 
 def new_page(browser, live_site: LiveSite, viewport: dict, *, phone: bool = False) -> tuple[Page, list[str]]:
@@ -52,12 +52,15 @@ def shot(page: Page, name: str) -> Path:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, name
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{width}x{page.viewport_size['height']}.png"
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path))
     return path
 
 
 def chat_lines(page: Page) -> list[str]:
-    return page.eval_on_selector_all('#table-app [data-testid="chat-log"] .chat-msg', "els => els.map(e => e.textContent)")
+    return page.eval_on_selector_all(
+        '#table-app [data-testid="chat-log"] .chat-msg', "els => els.map(e => e.textContent)"
+    )
 
 
 def open_chat(page: Page) -> None:
@@ -122,7 +125,9 @@ def play_the_match(pages: list[Page]) -> None:
             return
         if not any(play_one_step(p) for p in pages):
             pages[0].wait_for_timeout(100)
-    raise AssertionError(f"the match did not end in {MATCH_SECONDS} s: {[client_view(p)['phase'] for p in pages]}")
+    raise AssertionError(
+        f"the match did not end in {MATCH_SECONDS} s: {[client_view(p)['phase'] for p in pages]}"
+    )
 
 
 def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, celery_worker, browser) -> None:
@@ -177,13 +182,17 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     anna.wait_for_load_state("load")
     anna.get_by_test_id("ready").click()
     for page in (anna, boris):
-        page.wait_for_function("() => window.__tableClient && window.__tableClient.view && window.__tableClient.view.match")
+        page.wait_for_function(
+            "() => window.__tableClient && window.__tableClient.view && window.__tableClient.view.match"
+        )
     first = Match.objects.get(table=table)
     assert [(p["seat"], p["name"]) for p in first.players] == [(0, "anna"), (1, "boris")]
 
     # Viktor opens the link too and watches: the players see one spectator
     viktor.goto(link)
-    viktor.wait_for_function("() => window.__tableClient && window.__tableClient.view && window.__tableClient.view.match")
+    viktor.wait_for_function(
+        "() => window.__tableClient && window.__tableClient.view && window.__tableClient.view.match"
+    )
     assert client_view(viktor)["seat"] is None and client_view(viktor)["hand"] == []
     for page in (anna, boris):
         expect(page.get_by_test_id("spectators")).to_have_text("1")
@@ -197,7 +206,9 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     open_chat(boris)
     expect(boris.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_have_text(f"anna: {XSS}⊘⚑")
     boris.locator('#table-app .chat-phrase[data-phrase="good_luck"]').click()
-    expect(anna.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text("boris: Удачи!")
+    expect(anna.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text(
+        "boris: Удачи!"
+    )
     for page in (anna, boris, viktor):
         assert page.evaluate("() => window.__xss") is None
         assert page.locator('[data-testid="chat-log"] script, [data-testid="chat-log"] img').count() == 0
@@ -206,11 +217,15 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     open_chat(viktor)
     viktor.get_by_test_id("chat-input").fill("у Бориса одни козыри")
     viktor.get_by_test_id("chat-send").click()
-    expect(viktor.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text("viktor: у Бориса одни козыри")
+    expect(viktor.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text(
+        "viktor: у Бориса одни козыри"
+    )
     expect(viktor.locator('#table-app [data-testid="chat-log"]')).to_contain_text(XSS)  # he reads the players
     anna.get_by_test_id("chat-input").fill("ход за тобой")
     anna.get_by_test_id("chat-send").click()  # sent after Viktor's: when it arrives, his would have
-    expect(boris.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text("ход за тобой")
+    expect(boris.locator('#table-app [data-testid="chat-log"] .chat-msg').last).to_contain_text(
+        "ход за тобой"
+    )
     for page in (anna, boris):
         assert not any("козыри" in line for line in chat_lines(page))
     boris.reload()  # the history after a reconnect has no spectators' remark either
@@ -226,7 +241,10 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     play_the_match([anna, boris])
     first.refresh_from_db()
     assert first.status == Match.Status.FINISHED
-    assert set(Result.objects.filter(match=first).values_list("user__username", flat=True)) == {"anna", "boris"}
+    assert set(Result.objects.filter(match=first).values_list("user__username", flat=True)) == {
+        "anna",
+        "boris",
+    }
 
     # «Ещё партию»: the prompt for both, who agreed shows, the second match has the same seats
     for page in (anna, boris):
