@@ -58,3 +58,13 @@ def invited(table: Table, user) -> bool:
     """Whether ``user`` may sit at ``table`` without giving its code: any public table; a private
     one if he is a member (:func:`is_member`). Staff see private tables but need the code to sit."""
     return not table.private or is_member(table, user)
+
+
+def table_link(table: Table) -> str:
+    """The path that brings a friend to ``table``: the invite link of a private table (it lets
+    him in), the table's page for a public one. For invitations (the friends list) and shares."""
+    from django.urls import reverse
+
+    if table.private and table.invite_code:
+        return reverse("invite:invite", args=[table.invite_code])
+    return reverse("lobby:table", args=[table.pk])

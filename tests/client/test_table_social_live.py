@@ -186,6 +186,9 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
             "() => window.__tableClient && window.__tableClient.view && window.__tableClient.view.match"
         )
     first = Match.objects.get(table=table)
+    # the owner shares the link from the live table's menu too; the guest has no such item
+    assert anna.locator('[data-control="invite"]').count() == 1
+    assert boris.locator('[data-control="invite"]').count() == 0
     assert [(p["seat"], p["name"]) for p in first.players] == [(0, "anna"), (1, "boris")]
 
     # Viktor opens the link too and watches: the players see one spectator

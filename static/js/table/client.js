@@ -37,7 +37,7 @@ const GIVE_UP_TRIES = 5;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
 export class TableClient {
-  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false }) {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null }) {
     this.root = root;
     this.tableId = tableId;
     this.lobbyUrl = lobbyUrl;
@@ -83,6 +83,12 @@ export class TableClient {
       this.parts.chatBadge.textContent = n ? String(n) : "";
     };
     root.querySelector(".table-body").append(this.chat.element);
+    this.inviteUrl = inviteUrl;
+    if (inviteUrl) {
+      this.parts.menu.prepend(
+        h("button", { type: "button", class: "btn btn-ghost", "data-control": "invite", onclick: fromMenu(() => this.shareInvite()) }, gettext("Пригласить")),
+      );
+    }
     // a tap outside the phone menu closes it
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
@@ -370,6 +376,21 @@ export class TableClient {
     this.chat.setOpen(this.ui.showChat);
     this.render();
     if (this.ui.showChat && !this.chat.input.disabled) this.chat.input.focus();
+  }
+
+  /** The owner of a private table shares its invite link: the phone's share sheet, else the clipboard. */
+  async shareInvite() {
+    try {
+      if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
+        await navigator.share({ title: gettext("Сыграем в карты?"), url: this.inviteUrl });
+        return;
+      }
+      await navigator.clipboard.writeText(this.inviteUrl);
+      this.toast(gettext("Ссылка скопирована"), "info");
+    } catch (err) {
+      if (err && err.name === "AbortError") return;
+      this.toast(this.inviteUrl, "info");
+    }
   }
 
   /** «Ещё партию» (true) or not (false) after the match: the `rematch` op. */
