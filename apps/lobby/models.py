@@ -28,9 +28,9 @@ class Table(models.Model):
     #: Revoking sets a new one; None for public tables.
     invite_code = models.CharField(max_length=32, unique=True, null=True, blank=True)
     #: Team games: players may write free text while the match is played (default: phrases only).
-    chat_free = models.BooleanField(default=False)
+    chat_free = models.BooleanField(default=False, db_default=False)
     #: After the match: the person seats that said «Ещё партию» (bots always agree).
-    rematch = models.JSONField(default=list, blank=True)
+    rematch = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True)
     #: Multiplies every duration of the table's clock (None: the TABLES_TIME_SCALE setting).
     time_scale = models.FloatField(null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).
