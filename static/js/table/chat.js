@@ -10,7 +10,7 @@
  *   moderator hid; `muted(user, on)` hides (or shows again) what a user writes;
  * - `setView(view)` follows the table: players of a team game may only use phrases while the
  *   match is played (unless the table allows free talk: `data-chat-free` on the mount);
- * - sends `{op: "chat", text}` / `{op: "chat", phrase}`, `{op: "chat_mute", user, mute}`,
+ * - sends `{op: "chat", text, id: "c<n>"}` / `{op: "chat", phrase, id}`, `{op: "chat_mute", user, mute}`,
  *   `{op: "chat_report", id}` through `send(frame)` (false when offline).
  */
 
@@ -47,6 +47,8 @@ export class ChatPanel {
     this.me = me;
     this.chatFree = chatFree;
     this.ids = new Set();
+    /** Chat frames carry ids `c1`, `c2`…: their errors are the chat's, never an act's. */
+    this.counter = 0;
     this.mutedUsers = new Map(); // user id -> name
     this.unread = 0;
     this.open = false;
@@ -98,7 +100,7 @@ export class ChatPanel {
   }
 
   say(content) {
-    if (!this.send({ op: "chat", ...content })) {
+    if (!this.send({ op: "chat", ...content, id: `c${++this.counter}` })) {
       this.toast(gettext("Нет связи, переподключаемся…"));
       return false;
     }

@@ -163,6 +163,10 @@ export class TableClient {
   }
 
   onError(msg) {
+    if (typeof msg.id === "string" && msg.id.startsWith("c")) {
+      this.toast(msg.message || gettext("Ошибка"));  // the chat's: an act still pending stays so
+      return;
+    }
     this.unlock();
     const retrying = msg.code === "stale" && this.givingUp && this.givingUp.tries < GIVE_UP_TRIES;
     if (retrying) this.givingUp.again = true;
@@ -395,7 +399,7 @@ export class TableClient {
 
   /** «Ещё партию» (true) or not (false) after the match: the `rematch` op. */
   rematch(yes) {
-    if (!this.socket.send({ op: "rematch", yes })) this.toast(gettext("Нет связи, переподключаемся…"));
+    if (!this.socket.send({ op: "rematch", yes, id: "c-rematch" })) this.toast(gettext("Нет связи, переподключаемся…"));
   }
 
   clearSelection() {
