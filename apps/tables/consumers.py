@@ -361,6 +361,10 @@ class TableConsumer(AuthenticatedConsumer):
             raise Refused("bad_message", detail="rematch needs yes: true or false")
         await in_db_thread_pool(_rematch)(self.table_id, self.user, yes)
 
+    async def op_claim(self, message: dict) -> None:
+        """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
+        await in_db_thread_pool(_claim)(self.table_id, self.user.pk)
+
     # ----------------------------------------------------------------- group messages
 
     async def table_chat(self, event: dict) -> None:
@@ -462,6 +466,12 @@ def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:
     from .services import move_apply
 
     return move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id)
+
+
+def _claim(table_id: int, user_id: int) -> None:
+    from .services import claim_victory
+
+    claim_victory(table_id=table_id, user_id=user_id)
 
 
 def _presence(table_id: int, user_id: int, delta: int) -> None:
