@@ -142,6 +142,7 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
 
     # Anna creates a closed table in the lobby and copies the link
     anna.goto(f"{live_site.url}/lobby/")
+    anna.get_by_test_id("choose-durak").check()
     form = anna.get_by_test_id("create-durak")
     form.get_by_test_id("private-durak").check()
     form.get_by_role("button", name="Создать стол").click()
