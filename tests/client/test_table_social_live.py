@@ -236,6 +236,7 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     boris.wait_for_function("() => window.__tableClient && window.__tableClient.chat.ids.size >= 4")
     assert not any("козыри" in line for line in chat_lines(boris))
     open_chat(boris)
+    assert "null" not in anna.inner_text("#table-app .me-row")  # no stray «null» beside the plate
     shot(anna, "table-chat")
     shot(boris, "table-chat")
     close_chat(anna)

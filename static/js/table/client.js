@@ -625,7 +625,7 @@ export class TableClient {
     p.hint.replaceChildren(
       v.phase === "check" ? this.countdown.element("check") : "",
       h("span", { class: "hint-text" }, this.hintText()),
-      this.claimButton(),
+      this.claimButton() || "",  // replaceChildren(null) would print «null»
     );
     this.renderAgainAt(nextGoneDeadline(v));
     p.sheetBody.replaceChildren(scoreSheet(v));
