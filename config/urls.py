@@ -52,6 +52,7 @@ urlpatterns = [
     path("", include("apps.stats.urls")),
     path("lobby/", include("apps.lobby.urls")),
     path("api/", include("apps.api.urls")),
+    path("", include("apps.social.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

@@ -22,6 +22,7 @@ REFUSAL_STATUS = {
     "not_found": status.HTTP_404_NOT_FOUND,
     "not_owner": status.HTTP_403_FORBIDDEN,
     "not_yours": status.HTTP_403_FORBIDDEN,
+    "blocked": status.HTTP_403_FORBIDDEN,
     "seat_taken": status.HTTP_409_CONFLICT,
     "already_started": status.HTTP_409_CONFLICT,
     "not_seated": status.HTTP_409_CONFLICT,

@@ -12,6 +12,7 @@ from django.db import transaction
 from apps.core.jsontext import compact
 from apps.rules import api
 from apps.rules.errors import InvalidOptions
+from apps.social.selectors import blocked_at_table
 from apps.tables.errors import Refused
 
 from . import seating, selectors
@@ -86,6 +87,8 @@ def seat_take(*, table_id: int, user, seat: int) -> Table:
             return table
         if row.occupied:
             raise Refused("seat_taken")
+        if blocked_at_table(table.pk, user):
+            raise Refused("blocked")
         connections = sum(table.seats.filter(user=user).values_list("connections", flat=True))
         table.seats.filter(user=user).update(user=None, ready=False, connections=0, disconnected_at=None)
         row.user = user
