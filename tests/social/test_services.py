@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from apps.lobby import services as lobby
 from apps.lobby.models import Table
@@ -73,7 +73,7 @@ def test_bad_requests_are_refused_with_their_codes(make_user) -> None:
 
 
 def test_declining_withdrawing_and_removing(make_user) -> None:
-    anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
+    anna, boris, _vera = make_user("anna"), make_user("boris"), make_user("vera")
     services.friend_request(user=anna, username="boris")
     services.friend_decline(user=boris, request_id=FriendRequest.objects.get().pk)
     assert FriendRequest.objects.count() == 0 and not selectors.are_friends(anna, boris)
@@ -140,7 +140,10 @@ def test_a_blocked_user_may_not_sit_at_the_blockers_table_nor_beside_him(make_us
     with refused("blocked") as info:
         lobby.seat_take(table_id=table.pk, user=pest, seat=1)
     assert info.value.as_dict()["code"] == "blocked"
-    assert info.value.message() == "Нельзя: один из вас заблокировал другого."
+    with translation.override("ru"):
+        assert info.value.message() == "Нельзя: один из вас заблокировал другого."
+    with translation.override("en"):
+        assert info.value.message() == "Not possible: one of you has blocked the other."
     assert table.seats.filter(user=pest).count() == 0
     # the block works both ways: at pest's table the owner may not sit either
     own = lobby.table_create(user=pest, game="durak")
@@ -202,7 +205,8 @@ def test_invitations_are_refused_when_they_make_no_sense(make_user) -> None:
     with refused("not_found"):
         services.invite(user=anna, friend_id=boris.pk, table_id=987654)
     with refused("not_seated"):  # boris's table: anna does not sit there
-        services.invite(user=anna, friend_id=boris.pk, table_id=lobby.table_create(user=boris, game="durak").pk)
+        other = lobby.table_create(user=boris, game="durak")
+        services.invite(user=anna, friend_id=boris.pk, table_id=other.pk)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     with refused("table_over"):
         services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
