@@ -1,5 +1,5 @@
-// «Друзья»: who is online and where, asked on the personal lobby socket every 15 s (and at once
-// when a friend is added or removed); rows are updated in place. New or removed friends reload.
+// «Друзья»: who is online and where, asked on the personal lobby socket every 15 s; rows are
+// updated in place. A request, an acceptance or a block (`friends_changed`) reloads the page.
 const bus = window.kartochkiSocial;
 const words = JSON.parse(document.getElementById("social-words").textContent);
 const list = document.getElementById("friends-list");
@@ -47,6 +47,6 @@ function render(friends) {
 }
 
 bus.on("friends", (frame) => render(frame.friends));
-bus.on("friends_changed", () => bus.send({ op: "friends" }));
+bus.on("friends_changed", () => location.reload());
 bus.on("open", () => bus.send({ op: "friends" }));
 setInterval(() => bus.send({ op: "friends" }), EVERY_MS);

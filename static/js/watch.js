@@ -36,7 +36,7 @@ function liveRow(t) {
     t.score.totals.length ? t.score.totals.join(" : ") : `${t.score.cards.join(" · ")} ${words.cards}`,
   );
   score.dataset.testid = "watch-score";
-  const spectators = el("span", "watch-row__spectators muted", `👁 ${t.spectators} ${words.spectators}`);
+  const spectators = el("span", "watch-row__spectators muted", `${words.spectators}: ${t.spectators}`);
   spectators.dataset.testid = "watch-spectators";
   li.append(a, names(t.players), score, spectators);
   return li;

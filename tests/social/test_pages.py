@@ -114,7 +114,7 @@ def test_the_watch_page_lists_live_public_tables(client, make_user) -> None:
     row = re.search(rf'<li class="watch-row" data-table="{table.pk}">.*?</li>', html, re.S).group(0)
     text = visible_text(row)
     assert f"#{table.pk} Базар-блот" in text and "anna, boris" in text
-    assert "0 : 0" in text and "1 зрителей" in text
+    assert "0 : 0" in text and "Зрители: 1" in text
     assert f'href="/lobby/tables/{table.pk}/"' in row
 
 
@@ -139,7 +139,7 @@ def test_the_social_pages_have_no_russian_left_in_english(client, make_user) -> 
         assert not re.search(r"[А-Яа-яЁё]", text), (name, re.findall(r"\S*[А-Яа-яЁё]+\S*", text)[:10])
     assert "Invitations to a table" in visible_text(pages["friends"].content.decode())
     watch = visible_text(pages["watch"].content.decode())
-    assert "Playing now" in watch and "Replay" in watch and "spectators" in watch
+    assert "Playing now" in watch and "Replay" in watch and "Spectators: 0" in watch
     # the live parts' words come in English too
     words = re.search(
         r'<script id="social-words" type="application/json">(.*?)</script>', pages["watch"].content.decode()
