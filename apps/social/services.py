@@ -7,6 +7,7 @@ on their personal lobby socket group (:func:`apps.social.groups.user`). Refusals
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -26,6 +27,9 @@ from .models import Block, FriendRequest, Friendship, Invitation
 MAX_OUTGOING_REQUESTS = 30
 #: Pending invitations one user may have out at once (to everyone).
 MAX_OUTGOING_INVITATIONS = 20
+#: Inviting the same friend to the same table again within this time renews the invitation
+#: without popping it up again (a double click, or an impatient host, does not spam the guest).
+RENEW_QUIET = timedelta(seconds=10)
 
 
 def _user_by_name(username: str):
@@ -164,7 +168,8 @@ def invitation_target(invitation: Invitation) -> str:
 def invite(*, user, friend_id: int, table_id: int) -> Invitation:
     """``user``, seated at the open table ``table_id``, invites his friend ``friend_id`` to it;
     the friend gets an ``invitation`` frame on his lobby sockets at once. Inviting the same
-    friend to the same table again renews the pending invitation (and tells him again).
+    friend to the same table again renews the pending invitation (and tells him again, unless
+    the last time was under :data:`RENEW_QUIET` ago).
     Refused: ``no_such_user``, ``yourself``, ``not_friends``, ``blocked``, ``not_found`` (no such
     table), ``table_over``, ``not_seated`` (``user`` does not sit there), ``too_many_requests``."""
     friend = _user_by_id(friend_id)
@@ -188,6 +193,7 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
             created_at__gte=timezone.now() - selectors.INVITATION_TTL,
         )
         invitation = pending.filter(to_user=friend, table=table).first()
+        quiet = invitation is not None and invitation.created_at > timezone.now() - RENEW_QUIET
         if invitation is not None:
             Invitation.objects.filter(pk=invitation.pk).update(created_at=timezone.now())
         else:
@@ -196,7 +202,8 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
             invitation = Invitation.objects.create(from_user=user, to_user=friend, table=table)
         pk = invitation.pk
     invitation = Invitation.objects.select_related("from_user", "table").get(pk=pk)
-    publish_invitation(invitation)
+    if not quiet:
+        publish_invitation(invitation)
     return invitation
 
 

@@ -157,3 +157,19 @@ def test_a_spectators_table_socket_never_carries_a_hand(live_site, make_user) ->
     )
     for sock in (*players.values(), spectator):
         sock.close()
+
+
+def test_inviting_again_at_once_renews_without_popping_up_twice(live_site, make_user) -> None:
+    anna, boris = make_user("anna"), make_user("boris")
+    befriend(anna, boris)
+    table = lobby.table_create(user=anna, game="durak")
+    sock = TableSocket(live_site, "/ws/lobby/?tables=0", session_cookie(boris))
+    sock.wait_for(op("invitations"))
+    first = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
+    sock.wait_for(op("invitation"))
+    again = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)  # a double click
+    assert again.pk == first.pk
+    sock.send({"op": "ping", "t": 2})
+    sock.wait_for(op("pong"))
+    assert len([m for m in sock.messages if m["op"] == "invitation"]) == 1
+    sock.close()
