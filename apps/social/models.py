@@ -100,8 +100,8 @@ class Presence(models.Model):
     Plain integer columns without foreign keys on purpose: a socket opening or closing writes
     this one table only, so it never waits on (or deadlocks with) locks of users or tables.
     ``seen_at`` is refreshed by the server process holding the socket (:mod:`.presence`); a row
-    not refreshed for :data:`apps.social.presence.STALE_SECONDS` is a socket of a process that
-    died, and counts for nothing.
+    not refreshed for :data:`apps.social.presence.STALE_SECONDS` (a socket closed a few seconds
+    ago, or one of a process that died) counts for nothing.
     """
 
     channel = models.CharField(max_length=100, unique=True)

@@ -5,11 +5,14 @@ socket to ``/ws/lobby/``, see ``static/js/social.js``), or a table socket of a s
 is connected (``Seat.connections``, kept by :func:`apps.tables.services.seat_presence`: a
 program that plays through the table socket alone is online too).
 
-A socket's row is written when it opens and deleted when it closes. The server process holding
-sockets refreshes their ``seen_at`` every :data:`HEARTBEAT_SECONDS` in one statement
-(:func:`refresh`); rows of a process that died stop being refreshed and count for nothing after
-:data:`STALE_SECONDS`, and are deleted a day later. Every function here is synchronous (called
-from consumers through the database thread pool, or from views).
+A socket's row is written when it opens. The server process holding sockets refreshes their
+``seen_at`` every :data:`HEARTBEAT_SECONDS` in one statement (:func:`refresh`); rows of a process
+that died stop being refreshed and count for nothing after :data:`STALE_SECONDS`. A socket that
+closes still counts for :data:`GRACE_SECONDS` (its ``seen_at`` is set back so that it goes stale
+then): going from one page to the next closes one socket before the next one opens, and a
+friend must not blink offline on every click. Stale rows are deleted by the next refresh of
+any process. Every function here is synchronous (called from consumers through the database
+thread pool, or from views).
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from .models import Presence
 HEARTBEAT_SECONDS = 30
 #: A row not refreshed for this long is a dead process's socket: it no longer counts.
 STALE_SECONDS = 90
-#: Dead rows older than this are deleted by the next refresh.
-FORGET_SECONDS = 24 * 3600
+#: A closed socket still counts this long (the next page's socket is on its way).
+GRACE_SECONDS = 8
 
 
 def fresh_since(now: datetime | None = None) -> datetime:
@@ -43,17 +46,20 @@ def socket_opened(*, channel: str, user_id: int, table_id: int | None) -> None:
 
 
 def socket_closed(*, channel: str) -> None:
-    """Forget the socket ``channel`` (nothing happens if it was never recorded)."""
-    Presence.objects.filter(channel=channel).delete()
+    """The socket ``channel`` closed: it counts for :data:`GRACE_SECONDS` more, then goes stale
+    (nothing happens if it was never recorded)."""
+    fades = timezone.now() - timedelta(seconds=STALE_SECONDS - GRACE_SECONDS)
+    Presence.objects.filter(channel=channel).update(seen_at=fades)
 
 
 def refresh(channels: Iterable[str]) -> int:
-    """Mark the sockets ``channels`` (all of one process) as still open; delete rows dead for a
-    day. Returns how many rows were refreshed."""
+    """Mark the sockets ``channels`` (all of one process) as still open; delete stale rows
+    (closed sockets past their grace, and dead processes' sockets). Returns how many rows were
+    refreshed."""
     now = timezone.now()
     channels = list(channels)
     count = Presence.objects.filter(channel__in=channels).update(seen_at=now) if channels else 0
-    Presence.objects.filter(seen_at__lt=now - timedelta(seconds=FORGET_SECONDS)).delete()
+    Presence.objects.filter(seen_at__lt=fresh_since(now)).delete()
     return count
 
 

@@ -141,7 +141,7 @@ def block(*, user, username: str) -> None:
             Q(from_user=user, to_user=other) | Q(from_user=other, to_user=user)
         ).delete()
         _cancel_invitations(user.pk, other.pk)
-    _notify_after_commit([other.pk, user.pk], {"op": "friends_changed"})
+    _notify_after_commit([other.pk], {"op": "friends_changed"})  # the blocker's page is reloading
 
 
 def unblock(*, user, user_id: int) -> None:

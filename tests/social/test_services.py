@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.utils import timezone, translation
 
 from apps.lobby import services as lobby
@@ -20,6 +21,13 @@ def befriend(a, b) -> None:
     assert services.friend_request(user=a, username=b.username) == "sent"
     request = FriendRequest.objects.get(from_user=a, to_user=b)
     services.friend_accept(user=b, request_id=request.pk)
+
+
+def fade(channels: list[str]) -> None:
+    """Move closed sockets' rows past their grace, as time would."""
+    Presence.objects.filter(channel__in=channels).update(
+        seen_at=F("seen_at") - timedelta(seconds=presence.GRACE_SECONDS + 1)
+    )
 
 
 def refused(code: str):
@@ -254,7 +262,12 @@ def test_online_means_a_fresh_page_or_a_connected_seat(make_user) -> None:
     assert presence.refresh(["c-gleb"]) == 1
     presence.socket_closed(channel="c-boris")
     statuses = {f["username"]: f for f in selectors.friends_status(anna)}
+    assert statuses["gleb"]["online"] and statuses["boris"]["online"]  # the next page is on its way
+    fade(["c-boris"])
+    statuses = {f["username"]: f for f in selectors.friends_status(anna)}
     assert statuses["gleb"]["online"] and not statuses["boris"]["online"]
+    presence.refresh([])  # any process's refresh deletes the stale row
+    assert not Presence.objects.filter(channel="c-boris").exists()
 
 
 def test_a_friend_watching_a_table_and_a_private_table_shows_no_link(make_user) -> None:
@@ -280,5 +293,7 @@ def test_spectators_are_pages_of_people_not_seated_there(make_user) -> None:
     presence.socket_opened(channel="c4", user_id=vera.pk, table_id=table.pk)
     assert presence.spectator_counts([table.pk]) == {table.pk: 2}
     presence.socket_closed(channel="c4")
+    assert presence.spectator_counts([table.pk]) == {table.pk: 2}  # for a few seconds
+    fade(["c4"])
     assert presence.spectator_counts([table.pk]) == {table.pk: 1}
     assert presence.spectator_counts([]) == {}
