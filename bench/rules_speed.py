@@ -4,6 +4,7 @@
     python bench/rules_speed.py --game bazar_blot --ruleset gambler
     python bench/rules_speed.py --game deberc --players 4
     python bench/rules_speed.py --game durak --options '{"transfer": true}'
+    python bench/rules_speed.py --game durak --options '{"deck": 52}' --seats 0,1,2,3,4,5
 
 Plays whole matches (seeded 0, 1, 2, ...) choosing uniformly among ``legal_actions`` of a
 random seat in ``to_act``, and prints JSON: complete deals per second (redeals not counted;
@@ -29,10 +30,11 @@ CLOSE = {"type": "close"}
 
 
 def play_match(
-    game: str, options: dict, seed: int, rng: random.Random, deadline: float
+    game: str, options: dict, seed: int, rng: random.Random, deadline: float, seats: list[int] | None = None
 ) -> tuple[int, int, bool]:
-    """Play one match to its end (or the deadline); return (complete deals, actions, finished)."""
-    state = api.new_match(game, options, seed=seed)
+    """Play one match to its end (or the deadline); return (complete deals, actions, finished).
+    ``seats``: Durak's occupied seats (default 0..3)."""
+    state = api.new_match(game, options, seed=seed, seats=seats)
     legal_actions, apply, to_act = api.legal_actions, api.apply, api.to_act
     uniform = rng.random  # index by random() rather than rng.choice: same choice, a third of its cost
     actions = 0
@@ -65,7 +67,9 @@ def main() -> None:
     parser.add_argument("--options", default="{}", help="table options as JSON")
     parser.add_argument("--players", type=int)
     parser.add_argument("--ruleset")
+    parser.add_argument("--seats", help="Durak: occupied seats, e.g. 0,1,2,3,4,5 (default 0..3)")
     args = parser.parse_args()
+    seats = [int(s) for s in args.seats.split(",")] if args.seats else None
     options = json.loads(args.options)
     if args.players is not None:
         options["players"] = args.players
@@ -79,7 +83,7 @@ def main() -> None:
     deadline = start + args.seconds
     seed = 0
     while time.perf_counter() < deadline:
-        d, a, finished = play_match(args.game, options, seed, rng, deadline)
+        d, a, finished = play_match(args.game, options, seed, rng, deadline, seats)
         seed += 1
         actions += a
         if finished:
@@ -92,6 +96,7 @@ def main() -> None:
             {
                 "game": args.game,
                 "options": options,
+                **({"seats": seats} if seats else {}),
                 "seconds": round(elapsed, 3),
                 "matches": matches,
                 unit: deals,

@@ -12,7 +12,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "done": (),
     "pass": (),
     "bid": ("value", "trump"),
-    "capot": ("trump",),
+    "capot": ("trump", "solo"),
     "contra": (),
     "recontra": (),
     "name": ("trump", "keep"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from apps.stats.labels import BOT_LEVELS as LEVEL_NAMES
-from apps.stats.labels import GAME_NAMES, GAME_ORDER, game_name
+from apps.stats.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
 
 from .models import BOT_LEVELS
 
@@ -24,6 +24,8 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("combos", _("Комбинации"), ["all", "no_carre_hundred", "none"]),
         ("auto_declare", _("Объявлять автоматически"), [False, True]),
         ("ruleset", _("Правила"), ["classic", "gambler"]),
+        # Gambler only (RULES.md "Variants beyond the seeds"); the engine refuses it elsewhere.
+        ("solo_capot", _("Капо на 1 руке"), [False, True]),
         ("theme", _("Стол"), ["club", "yard", "kitchen"]),
     ],
     "blot": [
@@ -41,7 +43,15 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("transfer", _("Переводной"), [False, True]),
         ("teams", _("Пара на пару"), [False, True]),
         ("cheating", _("Шулер"), [False, True]),
+        ("deck", _("Колода"), [36, 24, 52]),
+        ("throw", _("Подкидывают"), ["all", "neighbors"]),
     ],
+}
+
+#: game -> [(field, label, [values])]: choices of the table itself, not options of the game
+#: (Durak's seats: four as in seed 001, or six).
+TABLE_FIELDS: dict[str, list[tuple[str, str, list]]] = {
+    "durak": [("seats", _("Мест за столом"), [4, 6])],
 }
 
 
@@ -51,6 +61,7 @@ VALUE_LABELS: dict[object, str] = {
     True: _("да"),
     False: _("нет"),
     "all": _("все"),
+    "neighbors": _("соседи"),
     "no_carre_hundred": _("без каре и сотни"),
     "none": _("без комбинаций"),
     "classic": _("классические"),
@@ -74,6 +85,7 @@ def listing_words() -> dict:
         "games": {code: str(name) for code, name in GAME_NAMES.items()},
         "statuses": {code: str(name) for code, name in STATUS_NAMES.items()},
         "empty": str(_("Пока нет открытых столов.")),
+        "bot": str(_("Бот %(n)s")),
     }
 
 
@@ -81,9 +93,18 @@ def listing_row(table: dict) -> dict:
     """A row of :func:`apps.lobby.selectors.open_tables` with its game and status names added."""
     return {
         **table,
+        "seats": shown_seats(table["seats"]),
         "game_name": game_name(table["game"]),
         "status_name": str(STATUS_NAMES.get(table["status"], table["status"])),
     }
+
+
+def shown_seats(seats: list[dict]) -> list[dict]:
+    """Seats with ``shown_name``: the name as the page shows it (bots' in the page's language);
+    ``name`` stays as the socket sends it (the waiting page compares the two)."""
+    return [
+        {**s, "shown_name": display_name(s["name"], s.get("bot")) if s.get("name") else ""} for s in seats
+    ]
 
 
 def form_value(value: object) -> str:
@@ -102,12 +123,15 @@ def value_label(value: object) -> str:
     return str(value)
 
 
-def option_choices(game: str, current: dict | None = None, *, defaults: bool = True) -> list[dict]:
+def option_choices(
+    game: str, current: dict | None = None, *, defaults: bool = True, table: bool = False
+) -> list[dict]:
     """The option fields of ``game`` ready for a form: name, label and ``(value, text, selected)``
-    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»."""
+    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»,
+    ``table=True`` adds the table's own fields (Durak's seats) for a new table."""
     current = current or {}
     fields = []
-    for name, label, values in OPTION_FIELDS.get(game, []):
+    for name, label, values in OPTION_FIELDS.get(game, []) + (TABLE_FIELDS.get(game, []) if table else []):
         choices = [
             (form_value(v), value_label(v), v != "" and _same(current.get(name), v))
             for v in values
@@ -136,6 +160,15 @@ def parse_value(raw: str):
         return int(raw)
     except ValueError:
         return raw
+
+
+def seats_from_post(game: str, data) -> int | None:
+    """The seat count a POST asks for (Durak: 4 or 6), or None for the game's default."""
+    if game not in TABLE_FIELDS:
+        return None
+    raw = data.get(f"{game}-seats", data.get("seats"))
+    value = parse_value(raw) if raw not in (None, "") else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def options_from_post(game: str, data) -> dict:

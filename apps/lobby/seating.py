@@ -6,20 +6,42 @@ No Django here: the services pass plain data (``occupied`` seat numbers, ``ready
 
 from __future__ import annotations
 
-#: Games whose table has four seats of which 2..4 may be occupied (seed 001).
+#: Games whose table has four seats (or six) of which 2 or more may be occupied (seed 001).
 OPEN_SEAT_GAMES = frozenset({"durak"})
+#: The seats a Durak table may have: four (seed 001) or six (RULES.md "Variants beyond the seeds").
+DURAK_SEAT_COUNTS = (4, 6)
 MAX_BOTS = 3
 
 
-def seat_count(game: str, options: dict) -> int:
+def seat_count(game: str, options: dict, seats: int | None = None) -> int:
     """Seats at a table of ``game`` with normalized ``options``.
 
-    Durak always has four seats (2..4 of them play); the other games seat exactly
-    ``options["players"]`` (default 2: Обычный блот is a game for two).
+    Durak has four seats, or six when ``seats`` asks for them (2..6 of them play); the other
+    games seat exactly ``options["players"]`` (default 2: Обычный блот is a game for two).
     """
     if game in OPEN_SEAT_GAMES:
-        return 4
+        return seats if seats in DURAK_SEAT_COUNTS else 4
     return int(options.get("players", 2))
+
+
+def max_bots(seats: int) -> int:
+    """Bots a table may hold: three, or all seats but one on a six-seat Durak table."""
+    return max(MAX_BOTS, seats - 1)
+
+
+def misfit(game: str, options: dict, occupied: int) -> str | None:
+    """Why ``occupied`` players cannot play ``options`` (a refusal code), or None.
+
+    Durak: 24 cards deal to at most four players; pairs play with four people at most (with
+    fewer, «Пара на пару» reverts when a seat empties, as before).
+    """
+    if game != "durak":
+        return None
+    if options.get("deck") == 24 and occupied > 4:
+        return "deck_24_four_players"
+    if options.get("teams") and occupied > 4:
+        return "teams_four_people"
+    return None
 
 
 def min_players(game: str, seats: int) -> int:
@@ -32,9 +54,9 @@ def can_start(game: str, seats: int, occupied: set[int], ready: set[int], people
 
     Belot family: every seat occupied and ready. Durak (seed 001): at least two seats
     occupied and every occupied seat ready. Always at least one person, at most three bots
-    (bots count as ready).
+    (five on six seats; bots count as ready).
     """
-    if not people or len(occupied - people) > MAX_BOTS:
+    if not people or len(occupied - people) > max_bots(seats):
         return False
     if len(occupied) < min_players(game, seats):
         return False

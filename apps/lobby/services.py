@@ -39,11 +39,13 @@ def table_create(
     private: bool = False,
     time_scale: float | None = None,
     bot_delay_ms: int | None = None,
+    seats: int | None = None,
 ) -> Table:
     """A new waiting table of ``game``; ``user`` owns it and sits at ``seat``; ``bots`` maps seats to
-    levels. ``time_scale`` and ``bot_delay_ms`` override the settings (tests, training tables)."""
+    levels; ``seats``: Durak's 4 or 6 seats (default 4). ``time_scale`` and ``bot_delay_ms``
+    override the settings (tests, training tables)."""
     options = normalized_options(game, options)
-    count = seating.seat_count(game, options)
+    count = seating.seat_count(game, options, seats)
     bots = {int(k): v for k, v in (bots or {}).items()}
     _check_seat_number(seat, count)
     for number, level in bots.items():
@@ -51,8 +53,9 @@ def table_create(
         _check_level(level)
         if number == seat:
             raise Refused("seat_taken")
-    if len(bots) > seating.MAX_BOTS:
+    if len(bots) > seating.max_bots(count):
         raise Refused("too_many_bots")
+    _check_fit(game, options, 1 + len(bots))
     with transaction.atomic():
         table = Table.objects.create(
             game=game,
@@ -89,6 +92,8 @@ def seat_take(*, table_id: int, user, seat: int) -> Table:
             raise Refused("seat_taken")
         if blocked_at_table(table.pk, user):
             raise Refused("blocked")
+        if not table.seats.filter(user=user).exists():
+            _check_fit(table.game, table.options, _occupied(table) + 1)
         connections = sum(table.seats.filter(user=user).values_list("connections", flat=True))
         table.seats.filter(user=user).update(user=None, ready=False, connections=0, disconnected_at=None)
         row.user = user
@@ -144,8 +149,10 @@ def bots_set(*, table_id: int, user, seat: int, level: str | None) -> Table:
             if row.user_id:
                 raise Refused("seat_taken")
             bots = table.seats.exclude(bot_level=None).exclude(number=seat).count()
-            if bots >= seating.MAX_BOTS:
+            if bots >= seating.max_bots(table.seat_count):
                 raise Refused("too_many_bots")
+            if not row.bot_level:
+                _check_fit(table.game, table.options, _occupied(table) + 1)
             row.bot_level = level
             row.ready = True
             row.save(update_fields=["bot_level", "ready"])
@@ -166,7 +173,8 @@ def options_set(*, table_id: int, user, options: dict) -> Table:
             occupied = sum(1 for s in table.seats.all() if s.occupied)
             if occupied < 4:
                 raise Refused("teams_need_four")
-        count = seating.seat_count(table.game, options)
+        _check_fit(table.game, options, _occupied(table))
+        count = seating.seat_count(table.game, options, table.seat_count)
         if count < table.seat_count:
             table.seats.filter(number__gte=count).delete()
         for n in range(table.seat_count, count):
@@ -202,14 +210,17 @@ def play_with_bots(
     bots: int | None = None,
     time_scale: float | None = None,
     bot_delay_ms: int | None = None,
+    seats: int | None = None,
 ) -> Table:
     """«Играть с ботами»: a table with ``user`` at seat 0 and bots of ``level`` beside him, started
-    at once. An unfinished match of his with bots is replaced and counts as his loss (RULES.md)."""
+    at once (``seats``: Durak's 4 or 6). An unfinished match of his with bots is replaced and
+    counts as his loss (RULES.md)."""
     options = normalized_options(game, options)
-    count = seating.seat_count(game, options)
+    count = seating.seat_count(game, options, seats)
     bots = count - 1 if bots is None else bots
-    if not 1 <= bots <= min(seating.MAX_BOTS, count - 1):
+    if not 1 <= bots <= min(seating.max_bots(count), count - 1):
         raise Refused("too_many_bots")
+    _check_fit(game, options, 1 + bots)
     for match in selectors.unfinished_bot_matches(user.pk):
         _leave_match(match.table, user)
     with transaction.atomic():
@@ -221,6 +232,7 @@ def play_with_bots(
             private=True,
             time_scale=time_scale,
             bot_delay_ms=bot_delay_ms,
+            seats=count,
         )
         table = ready_set(table_id=table.pk, user=user, ready=True)
     return table
@@ -272,6 +284,18 @@ def _check_seat_number(seat, count: int) -> None:
 def _check_level(level) -> None:
     if level not in BOT_LEVELS:
         raise Refused("bad_level")
+
+
+def _occupied(table: Table) -> int:
+    return sum(1 for s in table.seats.all() if s.occupied)
+
+
+def _check_fit(game: str, options: dict, occupied: int) -> None:
+    """Refuse a seating the options cannot be played with (Durak: 24 cards or pairs and more
+    than four players), before the engine would refuse the game at its start."""
+    code = seating.misfit(game, options, occupied)
+    if code is not None:
+        raise Refused(code)
 
 
 def _check_owner(table: Table, user) -> None:

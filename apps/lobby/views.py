@@ -13,7 +13,16 @@ from apps.tables.errors import Refused
 from apps.tables.selectors import current_match, seats_info, unfinished_match_for
 
 from . import selectors, services
-from .forms import GAMES, level_choices, listing_row, listing_words, option_choices, options_from_post
+from .forms import (
+    GAMES,
+    level_choices,
+    listing_row,
+    listing_words,
+    option_choices,
+    options_from_post,
+    seats_from_post,
+    shown_seats,
+)
 from .models import Table
 
 
@@ -27,7 +36,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             "tables": [listing_row(t) for t in selectors.open_tables()],
             "games": GAMES,
-            "option_fields": [(code, option_choices(code)) for code, _label in GAMES],
+            "option_fields": [(code, option_choices(code, table=True)) for code, _label in GAMES],
             "levels": level_choices(),
             "words": listing_words(),
             "unfinished": unfinished_match_for(request.user.pk),
@@ -41,7 +50,10 @@ def table_create(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
         table = services.table_create(
-            user=request.user, game=game, options=options_from_post(game, request.POST)
+            user=request.user,
+            game=game,
+            options=options_from_post(game, request.POST),
+            seats=seats_from_post(game, request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())
@@ -62,6 +74,7 @@ def play_with_bots(request: HttpRequest) -> HttpResponse:
             game=game,
             options=options_from_post(game, request.POST),
             level=request.POST.get("level", "normal"),
+            seats=seats_from_post(game, request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())
@@ -80,7 +93,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "tables/table.html",
         {
             "table": table,
-            "seats": info,
+            "seats": shown_seats(info),
             "match": current_match(table.pk),
             "my_seat": mine["seat"] if mine else None,
             "my_ready": bool(mine and mine["ready"]),

@@ -14,13 +14,20 @@ from .errors import IllegalAction
 _MAX_TEXT = 4
 
 #: The type of each field an action may carry besides ``type``.
-FIELD_TYPES: dict[str, type] = {"card": str, "target": str, "trump": str, "value": int, "keep": bool}
+FIELD_TYPES: dict[str, type] = {
+    "card": str,
+    "target": str,
+    "trump": str,
+    "value": int,
+    "keep": bool,
+    "solo": bool,
+}
 
 #: Action type -> the fields it may carry (SCENARIOS.md's table, and the system actions).
 ACTION_FIELDS: dict[str, frozenset[str]] = {
     "pass": frozenset(),
     "bid": frozenset({"value", "trump"}),
-    "capot": frozenset({"trump"}),
+    "capot": frozenset({"trump", "solo"}),  # solo: Gambler's «капо на 1 руке»
     "contra": frozenset(),
     "recontra": frozenset(),
     "take": frozenset(),

@@ -56,6 +56,11 @@ def new_match(
     )
 
 
+def opening_events(state: Game) -> list[Event]:
+    """The public events of the deal in progress as dealt (before any action)."""
+    return state.opening_events()
+
+
 def legal_actions(state: Game, seat: int) -> list[Action]:
     """All legal actions of ``seat`` now (canonical forms); [] when it may not act."""
     return state.legal_actions(seat)

@@ -122,6 +122,11 @@ class Game(ABC):
     def from_json(cls, data: dict) -> Game:
         """The inverse of ``to_json``."""
 
+    def opening_events(self) -> list[Event]:
+        """The public events of the deal as dealt, before any action (Durak: ``trump_shown``
+        when the deal used up the deck); none by default."""
+        return []
+
     def copy(self) -> Game:
         """An independent copy (games override with something faster)."""
         return type(self).from_json(self.to_json())

@@ -62,6 +62,19 @@ def capot_action(trump: str) -> dict:
     return act
 
 
+def solo_capot_action(trump: str) -> dict:
+    """The shared ``{"type": "capot", "trump", "solo": true}`` dict: «капо на 1 руке»."""
+    key = ("solo", trump)
+    act = _BID_CACHE.get(key)
+    if act is None:
+        act = _BID_CACHE[key] = {"type": "capot", "trump": trump, "solo": True}
+    return act
+
+
+#: Why a solo capot is refused where the table does not play it.
+SOLO_OFF = "«капо на 1 руке» is not played at this table (the Gambler option solo_capot is off)"
+
+
 def name_action(trump: str) -> dict:
     key = ("name", trump)
     act = _BID_CACHE.get(key)
@@ -84,8 +97,18 @@ def normalize_bazar_options(options: dict, default_target: dict[int, int]) -> di
             errors[key] = f"must be one of {list(choices)}"
         out[key] = value
     for key in options:
-        if key not in OPTION_CHOICES:
+        if key not in OPTION_CHOICES and key != "solo_capot":
             errors[key] = "unknown option"
+    solo = options.get("solo_capot", False)
+    if type(solo) is not bool:
+        errors["solo_capot"] = "must be one of [False, True]"
+    elif solo and out["ruleset"] != "gambler":
+        errors["solo_capot"] = "«капо на 1 руке» is a Gambler option: it needs ruleset gambler"
+    elif solo and out["players"] != 4:
+        errors["solo_capot"] = "«капо на 1 руке» needs 4 players (the bidder's partner sits out)"
+    if out["ruleset"] == "gambler":
+        # Gambler only (the classic options stay exactly as they were).
+        out["solo_capot"] = solo
     target = options.get("target", default_target.get(out["players"], 101))
     if (type(target), target) not in _ALLOWED["target"]:
         errors["target"] = "must be one of [51, 101, 301]"
@@ -262,6 +285,8 @@ class BazarBlot(TrickGame):
             else:
                 self.turn = (seat + 1) % self.n
         elif kind in ("bid", "capot"):
+            if kind == "capot" and action.get("solo"):
+                raise IllegalAction("solo_capot_off", SOLO_OFF)
             if self.capot:
                 raise IllegalAction("no_raise_after_capot", "after a capot only pass or contra")
             if kind == "bid":

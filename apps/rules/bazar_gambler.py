@@ -15,7 +15,12 @@ What it changes (RULES.md ``bazar_blot`` / ``gambler``), each by a hook:
 - declarations count only when shown in trick 2 (:class:`apps.rules.blot_show.ShowRule`);
 - scoring: a bid of XX is made with XX × 10 real card points + own counted combinations +
   own belote and a trick; a failed capot gives the opponents the capot's game (25, 35 in
-  all-trumps); the deal's whole game is 16, or 26 in all-trumps.
+  all-trumps); the deal's whole game is 16, or 26 in all-trumps;
+- «капо на 1 руке» (option ``solo_capot``, RULES.md "Variants beyond the seeds"): the bid
+  ``{"type": "capot", "trump", "solo": true}`` outranks every capot; after it only a solo capot
+  in a game worth more; in the play the bidder's partner sits out (:meth:`TrickGame.set_sitting`:
+  three-card tricks, his seat skipped, left of the dealer leads or the next seat if that is the
+  partner); his combinations and belote never count; scored by :meth:`_score_solo`.
 """
 
 from __future__ import annotations
@@ -26,16 +31,19 @@ from .base import Action, Event
 from .bazar_blot import (
     CONTRA_ACTION,
     RECONTRA_ACTION,
+    SOLO_OFF,
     BazarBlot,
     bid_action,
     capot_action,
     normalize_bazar_options,
+    solo_capot_action,
 )
 from .belot import PASS
 from .blot_show import ShowRule
 from .cards import EIGHT, SEVEN
+from .combos import KQ_MASK
 from .errors import IllegalAction
-from .tricks import ALL, RANK_MASK, round_small
+from .tricks import ALL, MODE_OF, RANK_MASK, round_small
 
 #: The internal action of a timed-out out-of-turn contra seat (never legal for a client).
 WAIVE: dict = {"type": "waive"}
@@ -48,6 +56,8 @@ class BazarGambler(ShowRule, BazarBlot):
 
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt", "all")
     DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 301, 2: 301}
+    #: Whether the last bid is a solo capot (a class default for states saved before it).
+    solo: bool = False
 
     @classmethod
     def normalize_options(cls, options: dict) -> dict:
@@ -64,7 +74,17 @@ class BazarGambler(ShowRule, BazarBlot):
 
     def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
         super().start_play(mode, leader, contract)
+        # The sitting partner's four eights cancel combinations too (RULES.md).
         self.four_eights = any(h & EIGHTS == EIGHTS for h in self.hands)
+        if contract is not None and contract.get("solo"):
+            partner = (contract["seat"] + 2) % 4
+            self.set_sitting(partner)
+            # His combinations and belote never count: he neither declares nor plays.
+            self.may_declare[partner] = False
+            for suit in range(4):
+                if self.belote[suit] == partner:
+                    self.belote[suit] = -1
+                    self.belote_cards &= ~KQ_MASK[suit]
 
     def combos_cancelled(self) -> bool:
         return self.four_eights
@@ -82,6 +102,11 @@ class BazarGambler(ShowRule, BazarBlot):
             #: Seats whose time ran out while they could only say contra: they gave it up.
             self.waived = 0
             self.last_word = False
+            self.solo = False
+
+    def solo_on(self) -> bool:
+        """Whether the table plays «капо на 1 руке» (option ``solo_capot``)."""
+        return bool(self.options.get("solo_capot"))
 
     def _silenced(self, seat: int) -> bool:
         """Both players of ``seat``'s pair passed in the first round."""
@@ -122,6 +147,8 @@ class BazarGambler(ShowRule, BazarBlot):
             self.bid,
             self.capot,
             self.bid_trump if self.capot else "",
+            self.solo,
+            self.solo_on(),
             silenced,
             self.last_word,
             self.options["no_trump"],
@@ -137,6 +164,8 @@ class BazarGambler(ShowRule, BazarBlot):
         bid: int,
         capot: bool,
         capot_trump: str,
+        solo: bool,
+        solo_on: bool,
         silenced: bool,
         last_word: bool,
         no_trump: bool,
@@ -145,11 +174,17 @@ class BazarGambler(ShowRule, BazarBlot):
         out: list[Action] = [PASS]
         if not silenced:
             trumps = self.trump_codes()
-            if capot:
-                if capot_trump != "all" and "all" in trumps:
+            higher = capot_trump != "all" and "all" in trumps
+            if solo:
+                if higher:
+                    out.append(solo_capot_action("all"))
+            elif capot:
+                if higher:
                     out.append(capot_action("all"))
             else:
                 out.extend(self._raises(bid, trumps))
+            if solo_on and not solo:
+                out.extend(solo_capot_action(t) for t in trumps)
         if contra:
             out.append(CONTRA_ACTION)
         return out
@@ -204,6 +239,7 @@ class BazarGambler(ShowRule, BazarBlot):
             self.bid_seat = seat
             self.bid_trump = canonical["trump"]
             self.capot = kind == "capot"
+            self.solo = canonical.get("solo") is True
             self.passes = 0
             self.since_bid = 0
             self.waived = 0
@@ -219,12 +255,24 @@ class BazarGambler(ShowRule, BazarBlot):
 
     def _check_bid(self, seat: int, kind: str, action: Action) -> dict:
         """The canonical bid/capot dict of a legal raise; ``IllegalAction`` otherwise."""
+        solo = kind == "capot" and action.get("solo") is True
+        if solo and not self.solo_on():
+            raise IllegalAction("solo_capot_off", SOLO_OFF)
         if self._silenced(seat):
             raise IllegalAction("pair_passed", "a pair that passed in round one may only pass or contra")
         trump = action.get("trump")
         self._check_trump(trump)
         if kind == "capot":
-            if self.capot and (trump != "all" or self.bid_trump == "all"):
+            higher = trump == "all" and self.bid_trump != "all"
+            if self.solo:
+                if not solo or not higher:
+                    raise IllegalAction(
+                        "capot_too_low", "after a solo capot only a solo capot in a game worth more"
+                    )
+                return solo_capot_action(trump)
+            if solo:
+                return solo_capot_action(trump)  # outranks every bid and every capot
+            if self.capot and not higher:
                 raise IllegalAction("capot_too_low", "after a capot only an all-trumps capot")
             return capot_action(trump)
         if self.capot:
@@ -245,7 +293,58 @@ class BazarGambler(ShowRule, BazarBlot):
                 self.first_pass |= bit
         self.since_bid |= bit
 
+    def _auction_won(self, events: list[Event]) -> None:
+        """As classic; a solo capot's contract says ``"solo": true`` and its leader is left of
+        the dealer, or the next seat when that is the sitting partner."""
+        if not self.solo:
+            super()._auction_won(events)
+            return
+        contract = {
+            "team": self.side_of[self.bid_seat],
+            "seat": self.bid_seat,
+            "value": self.bid,
+            "trump": self.bid_trump,
+            "capot": True,
+            "multiplier": self.multiplier,
+            "solo": True,
+        }
+        events.append({"type": "contract", **contract})
+        leader = (self.dealer + 1) % 4
+        if leader == (self.bid_seat + 2) % 4:
+            leader = (leader + 1) % 4
+        self.start_play(MODE_OF[self.bid_trump], leader, contract)
+
     # ------------------------------------------------------------ scoring
+    def solo_game(self) -> int:
+        """Small points of a solo capot's game: 50, or 70 in all-trumps."""
+        return 70 if self.trump == ALL else 50
+
+    def _score_four(self) -> dict:
+        if self.contract.get("solo"):
+            return self._score_solo()
+        return super()._score_four()
+
+    def _score_solo(self) -> dict:
+        """«Капо на 1 руке»: made when the bidder took every trick. The pair that records (the
+        bidder's if made, else the opponents') writes 50 (70 in all-trumps) + every counted
+        combination + the belote of the three players, times the contra multiplier; the other
+        pair writes nothing."""
+        contract = self.contract
+        ct = contract["team"]
+        combos_full = self.counted_combos()
+        belote_full = self.belote_points()
+        made = self.tricks[ct] == self.ntricks
+        value = self.solo_game() + (sum(combos_full) + sum(belote_full)) // 10
+        scores = [0, 0]
+        scores[ct if made else 1 - ct] = value * contract["multiplier"]
+        return {
+            **self._base_result(),
+            "combos": combos_full,
+            "belote": belote_full,
+            "made": made,
+            "scores": scores,
+        }
+
     def whole_game(self) -> int:
         """Small points of a deal's game: 26 in all-trumps, else 16."""
         return 26 if self.trump == ALL else 16
@@ -284,6 +383,11 @@ class BazarGambler(ShowRule, BazarBlot):
         if self.n == 4 and self.phase == "auction":
             extra["last_word"] = self.last_word
             extra["silenced"] = [s for s in range(2) if self._silenced(s)]
+            if extra.get("bid") and self.solo:
+                extra["bid"] = {**extra["bid"], "capot": True, "solo": True}
         if self.phase == "play":
             extra["four_eights"] = self.four_eights
+        if self.solo_on():
+            # The seat that sits out this deal's play (a solo capot's partner), else None.
+            extra["sitting"] = self.sitting if self.phase == "play" and self.sitting >= 0 else None
         return extra

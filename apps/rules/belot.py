@@ -41,6 +41,11 @@ tuples) except ``source``; a nested list or dict is never mutated in place once 
 it is replaced — so ``copy`` only copies the top-level lists. Hands and played cards are
 masks (:mod:`apps.rules.tricks`).
 
+A seat may sit out the play of a deal (Gambler's «капо на 1 руке»: the bidder's partner):
+``self.sitting`` is that seat (-1: nobody); ``_next[seat]`` is the seat after ``seat`` in the
+play and ``_tsize`` the cards in a trick, both derived from ``sitting`` by
+:meth:`TrickGame.set_sitting` (never stored in the JSON).
+
 Speed (the hard bot lives on it): the ~20 attributes read on every card are slots
 (``HOT_SLOTS``), the rest sit in ``__dict__``; ``copy`` copies the slots with a generated
 copier and the lists of ``LIST_FIELDS``. ``_mask`` caches the legal cards of the seat to play:
@@ -132,6 +137,8 @@ HOT_SLOTS: tuple[str, ...] = (
     "last_cards",
     "rules",
     "extra_tricks",
+    "_next",
+    "_tsize",
 )
 _SLOT_LISTS = ("hands", "trick_cards", "tricks", "points")
 
@@ -381,6 +388,32 @@ class TrickGame(Game):
         self.belote_cards = 0
         self.belote_said = [0, 0, 0, 0]
         self.calls = []
+        self.set_sitting(-1)
+
+    def set_sitting(self, seat: int) -> None:
+        """``seat`` sits out the play of this deal (-1: everybody plays): the turn skips it and
+        a trick has one card fewer."""
+        n = self.n
+        self.sitting = seat
+        nxt = [(s + 1) % n for s in range(n)]
+        if seat >= 0:
+            nxt = [nxt[t] if t == seat else t for t in nxt]
+        self._next = tuple(nxt)
+        self._tsize = n - (seat >= 0)
+
+    def _trick_entries(self, leader: int, cards: list[int]) -> list[dict]:
+        """``[{"seat", "card"}, ...]`` of a trick led by ``leader`` (for the views)."""
+        seats = self.play_seats(leader, len(cards))
+        return [{"seat": s, "card": CODES[c]} for s, c in zip(seats, cards, strict=True)]
+
+    def play_seats(self, first: int, count: int) -> list[int]:
+        """The ``count`` seats that play from ``first`` on, in play order (the sitter skipped)."""
+        out = []
+        seat = first
+        for _ in range(count):
+            out.append(seat)
+            seat = self._next[seat]
+        return out
 
     def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
         """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
@@ -520,10 +553,10 @@ class TrickGame(Game):
             if BEATS[self.trump][self.win_card] >> c & 1:
                 self.win_card = c
                 self.win_seat = seat
-            if len(cards) == self.n:
+            if len(cards) == self._tsize:
                 self._close_trick(events)
                 return
-        self.turn = (seat + 1) % self.n
+        self.turn = self._next[seat]
 
     def _refuse(self, seat: int, c: int) -> None:
         """Raise the reason why card ``c`` may not be played by ``seat`` now."""
@@ -609,7 +642,7 @@ class TrickGame(Game):
 
     def play_order(self) -> list[int]:
         """Seats from the first leader of the deal, in turn order."""
-        return [(self.leader + i) % self.n for i in range(self.n)]
+        return self.play_seats(self.leader, self._tsize)
 
     def compare_combos(self, events: list[Event]) -> None:
         """Decide which side's declared combinations count; announce their cards."""
@@ -703,13 +736,8 @@ class TrickGame(Game):
             "trump": mode_code(self.trump),
             "contract": self.contract,
             "hand": _mask_codes(self.hands[mine]) if mine is not None else [],
-            "table_cards": [
-                {"seat": (self.trick_leader + i) % n, "card": CODES[c]}
-                for i, c in enumerate(self.trick_cards)
-            ],
-            "last_trick": [
-                {"seat": (self.last_leader + i) % n, "card": CODES[c]} for i, c in enumerate(self.last_cards)
-            ],
+            "table_cards": self._trick_entries(self.trick_leader, self.trick_cards),
+            "last_trick": self._trick_entries(self.last_leader, self.last_cards),
             "leader": self.leader,
             "trick_number": self.trick_no,
             "tricks": list(self.tricks),
@@ -764,8 +792,10 @@ class TrickGame(Game):
         state["source"] = DealSource.from_json(data["source"])
         state["_mask"] = -1 if state["phase"] == PLAY_PHASE else 0
         state["rules"] = cls.PLAY_RULES
+        sitting = state.pop("sitting", -1)
         for key, value in state.items():
             setattr(self, key, value)
+        self.set_sitting(sitting)
         return self
 
     def copy(self) -> TrickGame:

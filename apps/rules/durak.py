@@ -1,7 +1,12 @@
-"""Дурак (seed 001, RULES.md "durak"): подкидной and переводной, 2–4 players, pairs, Шулер.
+"""Дурак (seed 001, RULES.md "durak"): подкидной and переводной, 2–6 players, pairs, Шулер.
 
-One match is one game. Seats are the occupied ones of 0..3 (empty seats are skipped);
-pairs are seats 0&2 against 1&3. A game is a chain of bouts (коны), each in a phase:
+One match is one game. Seats are the occupied ones of 0..3, or of 0..5 with the variants of
+RULES.md (empty seats are skipped); pairs (four players) are the 1st and 3rd occupied seat
+against the 2nd and 4th: seats 0&2 against 1&3. Options beyond the seed: ``deck`` 24/36/52
+(the 52-card deck has card ints of width 13, :mod:`durak_tables`), ``throw`` ``all`` or
+``neighbors`` (only the defender's neighbours throw in); a deal that uses up the deck shows
+its last card as the trump (``trump_card``/``trump_holder``, the ``trump_shown`` event of
+:meth:`Durak.opening_events`). A game is a chain of bouts (коны), each in a phase:
 
 - ``LEAD``: the bout's starter puts any card on the table (``attack``);
 - ``BOUT``: the defender beats (``defend``), transfers (``transfer``) or says ``take``;
@@ -26,32 +31,8 @@ from typing import Any
 
 from . import durak_setup as setup
 from .base import Action, DealSource, Event, Game
-from .cards import CARD, CODES, DECK_36, SUITS, cards_of, codes, mask_of
-from .durak_tables import (
-    ACTORS,
-    ATTACKS_DONE_MEMO,
-    ATTACKS_MEMO,
-    BEATERS,
-    CARD_BIT,
-    CATCH,
-    DEFENDS_MEMO,
-    DRAW_ORDER,
-    HIGHER,
-    NEXT_IN,
-    NEXT_OPPONENT,
-    RANK_BIT,
-    RANK_CARDS,
-    SAME_SUIT_DEFENDS,
-    SUIT_CARDS,
-    TAKE,
-    THROWERS,
-    attack_done_tuple,
-    attack_tuple,
-    attacks,
-    defend_tuple,
-    lead_key,
-    transfers,
-)
+from .cards import SUITS, cards_of, mask_of
+from .durak_tables import TAKE, WIDTH, card_tables, deck_cards, ring
 from .errors import IllegalAction
 
 WAITING, LEAD, BOUT, CHECK, OVER = range(5)
@@ -66,6 +47,8 @@ _SCALARS = (
     "rankmask", "table", "discard", "inplay", "space", "took", "opened", "done", "banned", "pending",
     "penalties", "reason",
 )  # fmt: skip
+#: Scalars added with the variants, with their value in states stored before them.
+_NEW_SCALARS = {"trump_card": -1, "trump_holder": -1}
 #: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat 0..3.
 _LISTS = (
     "occupied", "hands", "stock", "out_order", "att", "att_owner", "winners", "open",
@@ -99,17 +82,20 @@ class Durak(Game):
         """
         occupied = setup.check_seats(seats)
         options = dict(options)
+        setup.check_table(options, occupied)
         if len(occupied) < 4:
             options["teams"] = False
         self = cls.__new__(cls)
         self.options = options
+        self.occupied = occupied
+        self._geometry()
         self.transfer = options["transfer"]
         self.teams = options["teams"]
         self.cheating = options["cheating"]
         self.seed = source.seed
         self.given = source.given
-        self.occupied = occupied
         self.penalties = 0
+        self.trump_card = self.trump_holder = -1
         self.reason = None
         self.winners = []
         self.result = None
@@ -120,22 +106,44 @@ class Durak(Game):
         self.throwers = self.actors = ()
         self._to_act = None
         self._reset_table()
-        deal = source.next_deal(0, DECK_36)
+        size = self.ring.size
+        deal = source.next_deal(0, deck_cards(self.options.get("deck", 36)))
         if deal is None:
-            self.hands = [0, 0, 0, 0]
+            self.hands = [0] * size
             self.stock = []
-            self.dealt = ([[] for _ in range(4)], [])
+            self.dealt = ([[] for _ in range(size)], [])
             self.trump = -1
             self.phase = WAITING
             self._store([], {}, False)
             return self
-        hands, stock = setup.deal_cards(deal, occupied)
+        tab = self.tab
+        hands, stock = setup.deal_cards(
+            deal, occupied, size, tab.card, deck_cards(self.options.get("deck", 36))
+        )
         self.dealt = (hands, list(stock))
         self.hands = [mask_of(h) for h in hands]
         self.stock = stock
-        self.trump = setup.trump_suit(hands, stock, occupied)
-        self._start_bout(setup.first_attacker(hands, occupied, self.trump))
+        self.trump = setup.trump_suit(hands, stock, occupied, tab.width)
+        if not stock:  # the deal used up the deck: the last card dealt shows the trump
+            holder = setup.last_dealt(hands, occupied)
+            if holder >= 0:
+                self.trump_holder, self.trump_card = holder, hands[holder][-1]
+        self._start_bout(setup.first_attacker(hands, occupied, self.trump, tab.width))
         return self
+
+    def _geometry(self) -> None:
+        """The card tables of the deck's width and the seat ring of the table (derived from the
+        options and the occupied seats, never stored)."""
+        options = self.options
+        self.tab = card_tables(WIDTH[options.get("deck", 36)])
+        self.ring = ring(tuple(self.occupied), options["teams"], options.get("throw", "all") == "neighbors")
+
+    def opening_events(self) -> list[Event]:
+        """The public events of the deal itself: ``trump_shown`` when the deal used up the deck
+        (the last card dealt, which its holder keeps, names the trump)."""
+        if self.trump_holder < 0:
+            return []
+        return [{"type": "trump_shown", "seat": self.trump_holder, "card": self.tab.codes[self.trump_card]}]
 
     def _reset_table(self) -> None:
         """An empty table and fresh bout flags."""
@@ -156,24 +164,24 @@ class Durak(Game):
     def _start_bout(self, leader: int) -> None:
         """``leader`` leads onto the next opponent (the table is already empty)."""
         self.starter = self.prio = leader
-        teams, inplay = self.teams, self.inplay
-        self.defender = d = NEXT_OPPONENT[teams][inplay][leader]
-        self.throwers = THROWERS[teams][inplay][d]
-        self.actors = ACTORS[teams][inplay][d]
+        rg, inplay = self.ring, self.inplay
+        self.defender = d = rg.next_opponent[inplay][leader]
+        self.throwers = rg.throwers[inplay][d]
+        self.actors = rg.actors[inplay][d]
         self.space = min(MAX_ATTACKS, self.hands[d].bit_count())
         self.phase = LEAD
         hand = self.hands[leader]
         self._to_act = [leader]
         self._throw = {leader: hand}
         self._may_done = False
-        self._lists = {leader: attacks(hand)}
+        self._lists = {leader: self.tab.attacks(hand)}
         self._catches = None
 
     # ------------------------------------------------------------------ seats
 
     def _next_opponent(self, seat: int) -> int:
         """The next seat clockwise still in the game that plays against ``seat``; -1 if none."""
-        return NEXT_OPPONENT[self.teams][self.inplay][seat]
+        return self.ring.next_opponent[self.inplay][seat]
 
     def _measure_space(self) -> None:
         """``space``: how many more attack cards the bout's limits allow (6 per bout, never more
@@ -184,8 +192,9 @@ class Durak(Game):
     def _seat_roles(self) -> None:
         """Set ``throwers`` (everyone still in but the defender; in pairs only his opponents)
         and ``actors`` (the throwers and the defender), both ascending."""
-        self.throwers = THROWERS[self.teams][self.inplay][self.defender]
-        self.actors = ACTORS[self.teams][self.inplay][self.defender]
+        rg = self.ring
+        self.throwers = rg.throwers[self.inplay][self.defender]
+        self.actors = rg.actors[self.inplay][self.defender]
 
     def _eligible(self, seat: int) -> bool:
         """Whether thrower ``seat`` may throw now: the starter/transferrer first, the others once
@@ -193,7 +202,7 @@ class Durak(Game):
         return (seat == self.prio or self.opened) and not self.done >> seat & 1
 
     def _same_side(self, a: int, b: int) -> bool:
-        return a == b or (self.teams and (a - b) % 2 == 0)
+        return a == b or (self.teams and self.ring.side[a] == self.ring.side[b])
 
     # ------------------------------------------------------------------ legal actions
 
@@ -233,14 +242,15 @@ class Durak(Game):
         if phase == BOUT:
             m = self._throw.get(seat)
             if m:
+                tab = self.tab
                 if self._may_done:
-                    acts = ATTACKS_DONE_MEMO.get(m) or attack_done_tuple(m)
+                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
                 else:
-                    acts = ATTACKS_MEMO.get(m) or attack_tuple(m)
+                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
             elif seat == self.defender and self.open and not self.took:
                 acts = self._defender_actions()
         elif phase == LEAD and seat == self.starter:
-            acts = attacks(self.hands[seat])
+            acts = self.tab.attacks(self.hands[seat])
         if self._catches:
             extra = self._catches.get(seat)
             if extra:
@@ -253,18 +263,21 @@ class Durak(Game):
         acts: list[Action] = []
         cheating = self.cheating
         trump = self.trump
-        trumps = hand_d & SUIT_CARDS[trump]
+        tab = self.tab
+        memo, w = tab.DEFENDS_MEMO, tab.width
+        same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
+        trumps = hand_d & tab.SUIT_CARDS[trump]
         for t in self.open:
             if cheating:
                 k = hand_d << 6 | t
-                acts += DEFENDS_MEMO.get(k) or defend_tuple(k)
+                acts += memo.get(k) or tab.defend_tuple(k)
                 continue
-            acts += SAME_SUIT_DEFENDS[t][hand_d >> (t + 1) & HIGHER[t]]
-            if trumps and t // 9 != trump:
+            acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
+            if trumps and t // w != trump:
                 k = trumps << 6 | t
-                acts += DEFENDS_MEMO.get(k) or defend_tuple(k)
+                acts += memo.get(k) or tab.defend_tuple(k)
         if self.transfer and self._transfer_target() >= 0:
-            acts += transfers(hand_d if cheating else hand_d & RANK_CARDS[self.rankmask])
+            acts += tab.transfers(hand_d if cheating else hand_d & tab.RANK_CARDS[self.rankmask])
         acts.append(TAKE)
         return acts
 
@@ -288,7 +301,7 @@ class Durak(Game):
         when it is over. On a settled state it only recomputes the legal actions."""
         hands = self.hands
         d = self.defender
-        pool = -1 if self.cheating else RANK_CARDS[self.rankmask]
+        pool = -1 if self.cheating else self.tab.RANK_CARDS[self.rankmask]
         prio = self.prio
         opened = self.opened
         if not opened and not hands[prio] & pool:
@@ -338,9 +351,10 @@ class Durak(Game):
         if not table:
             return
         catches = {}
+        catch = self.tab.CATCH
         for s in self.occupied:
             if self.inplay >> s & 1 and not self.banned >> s & 1:
-                acts = tuple(CATCH[c] for c, owner in table if not self._same_side(owner, s))
+                acts = tuple(catch[c] for c, owner in table if not self._same_side(owner, s))
                 if acts:
                     catches[s] = acts
         self._catches = catches
@@ -364,10 +378,11 @@ class Durak(Game):
         if acts is None:
             m = self._throw.get(seat)
             if m and self._catches is None and self.phase == BOUT:  # a thrower, the common case
+                tab = self.tab
                 if self._may_done:
-                    acts = ATTACKS_DONE_MEMO.get(m) or attack_done_tuple(m)
+                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
                 else:
-                    acts = ATTACKS_MEMO.get(m) or attack_tuple(m)
+                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
             else:
                 acts = self._build_actions(seat)
             self._lists[seat] = acts
@@ -398,26 +413,28 @@ class Durak(Game):
         return handler(self, seat, action, system)
 
     def _attack(self, seat: int, action: Action, system: bool) -> list[Event]:
-        c = CARD.get(action.get("card"))
+        tab = self.tab
+        c = tab.card.get(action.get("card"))
         try:
             m = self._throw.get(seat)
         except TypeError:  # an unhashable seat
             m = None
         if c is None or not m or not m >> c & 1:
             raise self._refusal(seat, action)
-        self.hands[seat] ^= CARD_BIT[c]
+        bit = tab.CARD_BIT[c]
+        self.hands[seat] ^= bit
         if self.phase == LEAD:
             self.phase = BOUT
-        elif not RANK_BIT[c] & self.rankmask:
+        elif not tab.RANK_BIT[c] & self.rankmask:
             self.unfair.add(c)  # only reachable in Шулер
         self.att.append(c)
         self.att_owner.append(seat)
         self.open.append(c)
-        self.table |= CARD_BIT[c]
-        self.rankmask |= RANK_BIT[c]
+        self.table |= bit
+        self.rankmask |= tab.RANK_BIT[c]
         self.space -= 1
         self.done = 0
-        events: list[Event] = [{"type": "attack", "seat": seat, "card": CODES[c]}]
+        events: list[Event] = [{"type": "attack", "seat": seat, "card": tab.codes[c]}]
         self._settle(events)
         return events
 
@@ -425,14 +442,15 @@ class Durak(Game):
         self.att.append(c)
         self.att_owner.append(seat)
         self.open.append(c)
-        self.table |= CARD_BIT[c]
-        self.rankmask |= RANK_BIT[c]
+        self.table |= self.tab.CARD_BIT[c]
+        self.rankmask |= self.tab.RANK_BIT[c]
         self.space -= 1
         self.done = 0
 
     def _defend(self, seat: int, action: Action, system: bool) -> list[Event]:
-        c = CARD.get(action.get("card"))
-        t = CARD.get(action.get("target"))
+        tab = self.tab
+        c = tab.card.get(action.get("card"))
+        t = tab.card.get(action.get("target"))
         if (
             seat != self.defender
             or self.phase != BOUT
@@ -442,22 +460,25 @@ class Durak(Game):
             or t not in self.open
         ):
             raise self._refusal(seat, action)
-        if not BEATERS[self.trump][t] >> c & 1:
+        if not tab.BEATERS[self.trump][t] >> c & 1:
             if not self.cheating:
                 raise self._refusal(seat, action)
             self.unfair.add(c)
-        self.hands[seat] ^= CARD_BIT[c]
+        bit = tab.CARD_BIT[c]
+        self.hands[seat] ^= bit
         self.beaten[t] = c
         self.open.remove(t)
-        self.table |= CARD_BIT[c]
-        self.rankmask |= RANK_BIT[c]
+        self.table |= bit
+        self.rankmask |= tab.RANK_BIT[c]
         self.done = 0
-        events: list[Event] = [{"type": "defend", "seat": seat, "card": CODES[c], "target": CODES[t]}]
+        codes_ = tab.codes
+        events: list[Event] = [{"type": "defend", "seat": seat, "card": codes_[c], "target": codes_[t]}]
         self._settle(events)
         return events
 
     def _transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
-        c = CARD.get(action.get("card"))
+        tab = self.tab
+        c = tab.card.get(action.get("card"))
         if (
             seat != self.defender
             or self.phase != BOUT
@@ -466,19 +487,19 @@ class Durak(Game):
             or self._transfer_target() < 0
         ):
             raise self._refusal(seat, action)
-        if not RANK_BIT[c] & self.rankmask:
+        if not tab.RANK_BIT[c] & self.rankmask:
             if not self.cheating:
                 raise self._refusal(seat, action)
             self.unfair.add(c)
         target = self._transfer_target()
-        self.hands[seat] ^= CARD_BIT[c]
+        self.hands[seat] ^= tab.CARD_BIT[c]
         self._put_attack(seat, c)
         self.defender = target
         self.prio = seat
         self.opened = False
         self._seat_roles()
         self._measure_space()
-        events: list[Event] = [{"type": "transfer", "seat": seat, "card": CODES[c], "defender": target}]
+        events: list[Event] = [{"type": "transfer", "seat": seat, "card": tab.codes[c], "defender": target}]
         self._settle(events)
         return events
 
@@ -509,19 +530,20 @@ class Durak(Game):
     def _catch(self, seat: int, action: Action, system: bool) -> list[Event]:
         """Шулер: catch a card of another side. Unfair: the cheater takes the table and the bout
         ends; fair: the accuser draws a penalty card and may not catch until the bout ends."""
-        c = CARD.get(action.get("card"))
-        if c is None or type(seat) is not int or CATCH[c] not in self._seat_actions(seat):
+        tab = self.tab
+        c = tab.card.get(action.get("card"))
+        if c is None or type(seat) is not int or tab.CATCH[c] not in self._seat_actions(seat):
             raise self._refusal(seat, action)
         owner = dict(self._table_owners())[c]
         if c in self.unfair:
-            events: list[Event] = [{"type": "caught", "seat": seat, "card": CODES[c], "cheater": owner}]
+            events: list[Event] = [{"type": "caught", "seat": seat, "card": tab.codes[c], "cheater": owner}]
             self._finish("caught", owner, events)
             return events
-        events = [{"type": "false_accusation", "seat": seat, "card": CODES[c]}]
+        events = [{"type": "false_accusation", "seat": seat, "card": tab.codes[c]}]
         self.banned |= 1 << seat
         penalty = self._penalty_card()
         if penalty >= 0:
-            self.hands[seat] |= CARD_BIT[penalty]
+            self.hands[seat] |= tab.CARD_BIT[penalty]
             events.append({"type": "penalty", "seat": seat})
             if self.phase == BOUT:
                 self._measure_space()
@@ -542,7 +564,7 @@ class Durak(Game):
             return -1
         pile = cards_of(self.discard)
         c = pile[DealSource(self.seed).rng(0, f"penalty:{k}").randrange(len(pile))]
-        self.discard ^= CARD_BIT[c]
+        self.discard ^= self.tab.CARD_BIT[c]
         return c
 
     def _timeout(self, seat: int, action: Action, system: bool) -> list[Event]:
@@ -554,12 +576,13 @@ class Durak(Game):
             raise IllegalAction("not_your_turn", f"the game does not wait for seat {seat!r}")
         events: list[Event] = [{"type": "timeout", "seat": seat}]
         if self.phase == LEAD:
+            tab = self.tab
             hand = self.hands[seat]
-            c = min(cards_of(hand & ~SUIT_CARDS[self.trump]) or cards_of(hand), key=lead_key)
-            self.hands[seat] ^= CARD_BIT[c]
+            c = min(cards_of(hand & ~tab.SUIT_CARDS[self.trump]) or cards_of(hand), key=tab.lead_key)
+            self.hands[seat] ^= tab.CARD_BIT[c]
             self.phase = BOUT
             self._put_attack(seat, c)
-            events.append({"type": "attack", "seat": seat, "card": CODES[c]})
+            events.append({"type": "attack", "seat": seat, "card": tab.codes[c]})
             self._settle(events)
         elif seat == self.defender:
             self._do_take(seat, events)
@@ -617,6 +640,8 @@ class Durak(Game):
             return IllegalAction("cannot_take", "take only while some attack card is unbeaten")
         if kind == "done":
             return IllegalAction("cannot_say_done", "done only with something to throw, all beaten or taken")
+        tab = self.tab
+        CODES, CARD = tab.codes, tab.card
         c = CARD.get(action.get("card"))
         if c is None:
             return IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
@@ -642,7 +667,7 @@ class Durak(Game):
             return IllegalAction("no_cheating", "catch is a Шулер move")
         if self.banned >> seat & 1:
             return IllegalAction("catch_banned", "a false accusation bars catching until the bout ends")
-        c = CARD.get(action.get("card"))
+        c = self.tab.card.get(action.get("card"))
         owner = dict(self._table_owners()).get(c) if c is not None else None
         if owner is None:
             return IllegalAction("not_on_table", f"{action.get('card')!r} is not on the table")
@@ -676,7 +701,7 @@ class Durak(Game):
         stock = self.stock
         if stock:
             hands = self.hands
-            for s in DRAW_ORDER[self.inplay][self.starter][d]:
+            for s in self.ring.draw_order[self.inplay][self.starter][d]:
                 n = HAND_SIZE - hands[s].bit_count()
                 if n > 0:
                     hands[s] |= mask_of(stock[:n])
@@ -685,7 +710,7 @@ class Durak(Game):
                     if not stock:
                         break
         # with the stock empty, players without cards go out (seats not in play hold none)
-        if not stock and self.hands.count(0) > 4 - self.inplay.bit_count():
+        if not stock and self.hands.count(0) > len(self.hands) - self.inplay.bit_count():
             for s in self.occupied:
                 if self.inplay >> s & 1 and not self.hands[s]:
                     self.inplay ^= 1 << s
@@ -693,18 +718,22 @@ class Durak(Game):
                     events.append({"type": "out", "seat": s})
             if self._game_ended(events):
                 return
-        self._start_bout(NEXT_IN[self.inplay][d if beaten_off else (d + 1) & 3])
+        rg = self.ring
+        self._start_bout(rg.next_in[self.inplay][d] if beaten_off else rg.after[self.inplay][d])
 
     def _game_ended(self, events: list[Event]) -> bool:
         """End the game when one player or none is left, or when a pair is all out."""
         inplay = self.inplay
         if self.teams:
-            out = [not inplay & (5 << t) for t in (0, 1)]
+            pairs = self.ring.pair_masks
+            out = [not inplay & pairs[t] for t in (0, 1)]
             if out[0] and out[1]:
                 self._end(None, True, [], [], "draw", events)
             elif out[0] or out[1]:
                 win = 0 if out[0] else 1
-                self._end(None, False, [win, win + 2], [1 - win, 3 - win], "fool", events)
+                won = [s for s in self.occupied if pairs[win] >> s & 1]
+                lost = [s for s in self.occupied if not pairs[win] >> s & 1]
+                self._end(None, False, won, lost, "fool", events)
             else:
                 return False
             return True
@@ -744,6 +773,8 @@ class Durak(Game):
         on = self.phase in (LEAD, BOUT, CHECK)
         legal = self._legal()
         d = self.defender
+        CODES = self.tab.codes
+        side = self.ring.side
         return {
             "game": self.name,
             "options": dict(self.options),
@@ -752,7 +783,7 @@ class Durak(Game):
                 {
                     "seat": s,
                     "cards": self.hands[s].bit_count(),
-                    "team": s % 2 if self.teams else None,
+                    "team": side[s] if self.teams else None,
                     "playing": bool(self.inplay >> s & 1),
                 }
                 for s in self.occupied
@@ -760,9 +791,16 @@ class Durak(Game):
             "phase": VIEW_PHASE[self.phase],
             "dealer": None,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "trump_card": CODES[stock[-1]] if stock else None,
+            "trump_card": CODES[stock[-1]]
+            if stock
+            else CODES[self.trump_card]
+            if self.trump_holder >= 0
+            else None,
+            "trump_holder": self.trump_holder if self.trump_holder >= 0 else None,
             "contract": None,
-            "hand": codes(sorted(cards_of(self.hands[mine]), key=self._hand_key)) if mine is not None else [],
+            "hand": [CODES[c] for c in sorted(cards_of(self.hands[mine]), key=self._hand_key)]
+            if mine is not None
+            else [],
             "table_cards": [
                 {"attack": CODES[a], "defence": CODES[self.beaten[a]] if a in self.beaten else None}
                 for a in self.att
@@ -792,7 +830,7 @@ class Durak(Game):
 
     def _hand_key(self, c: int) -> tuple[bool, int]:
         """Display order: trumps last; otherwise by suit s c d h, then by rank."""
-        return (c // 9 == self.trump, c)
+        return (c // self.tab.width == self.trump, c)
 
     def summary(self) -> dict:
         """``deals`` holds the game's result once it is over; Durak keeps no totals (``[]``)."""
@@ -806,15 +844,18 @@ class Durak(Game):
 
     def current_deal(self) -> dict:
         hands, stock = self.dealt
+        codes_ = self.tab.codes
         return {
             "number": 0,
             "dealer": None,
-            "hands": {str(s): codes(hands[s]) for s in self.occupied},
-            "stock": codes(stock),
+            "hands": {str(s): [codes_[c] for c in hands[s]] for s in self.occupied},
+            "stock": [codes_[c] for c in stock],
         }
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {k: getattr(self, k) for k in _SCALARS}
+        for k in _NEW_SCALARS:
+            data[k] = getattr(self, k)
         for k in _LISTS:
             data[k] = list(getattr(self, k))
         data["options"] = dict(self.options)
@@ -830,6 +871,8 @@ class Durak(Game):
         self = cls.__new__(cls)
         for k in _SCALARS:
             setattr(self, k, data[k])
+        for k, default in _NEW_SCALARS.items():
+            setattr(self, k, data.get(k, default))
         for k in _LISTS:
             setattr(self, k, list(data[k]))
         self.options = dict(data["options"])
@@ -838,6 +881,7 @@ class Durak(Game):
         self.unfair = set(data["unfair"])
         self.beaten = {t: c for t, c in data["beaten"]}
         self.result = _copy_result(data["result"])
+        self._geometry()
         if self.defender >= 0:
             self._seat_roles()
         else:

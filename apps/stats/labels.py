@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 
 from django.utils.translation import get_language, gettext_lazy
@@ -45,6 +46,8 @@ def _mode_label(language: str, game: str, options_json: str) -> str:
             parts.append(_("Базар-белот"))
         parts.append(_("%(n)s игрока") % {"n": options.get("players", 4)})
         parts.append(_("до %(t)s") % {"t": options.get("target", "")})
+        if options.get("solo_capot"):
+            parts.append(_("капо на 1 руке"))
     elif game == "blot":
         parts.append(_("до %(t)s") % {"t": options.get("target", "")})
         if options.get("parties", 1) > 1:
@@ -61,13 +64,29 @@ def _mode_label(language: str, game: str, options_json: str) -> str:
             parts.append(_("пара на пару"))
         if options.get("cheating"):
             parts.append(_("шулер"))
+        if options.get("deck", 36) != 36:
+            parts.append(_("%(n)s карт") % {"n": options["deck"]})
+        if options.get("throw") == "neighbors":
+            parts.append(_("подкидывают соседи"))
     return " · ".join(str(p) for p in parts)
+
+
+_STORED_BOT_NAME = re.compile(r"^Бот (\d+)$")
+
+
+def display_name(name: str | None, bot: str | None) -> str:
+    """A seat's name as a page shows it: a bot's stored «Бот N» (the seeds' name, kept as such in
+    views, records and exports) in the page's language; anyone else's name as it is."""
+    found = _STORED_BOT_NAME.match(name or "") if bot else None
+    if found:
+        return _("Бот %(n)s") % {"n": found.group(1)}
+    return name or "?"
 
 
 def participant_label(entry: dict) -> str:
     """«Имя» for a person, «Бот 2 (сложный)» for a bot."""
-    name = entry.get("name") or "?"
     bot = entry.get("bot")
+    name = display_name(entry.get("name"), bot)
     return f"{name} ({BOT_LEVELS.get(bot, bot)})" if bot else name
 
 

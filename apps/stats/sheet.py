@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from apps.stats.labels import display_name
+
 TRUMPS = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "БК", "all": "ВК"}
 
 
 def side_names(players: list[dict], sides: dict[int, int]) -> list[str]:
-    """Per side index (team or seat), the names of its players joined by « и »."""
+    """Per side index (team or seat), the names of its players joined by « и » (« and »)."""
     count = max(sides.values(), default=-1) + 1
     names: list[list[str]] = [[] for _ in range(count)]
     for p in sorted(players, key=lambda p: p["seat"]):
-        names[sides[p["seat"]]].append(p.get("name") or "?")
-    return [" и ".join(n) if n else "—" for n in names]
+        names[sides[p["seat"]]].append(display_name(p.get("name"), p.get("bot")))
+    return [_(" и ").join(n) if n else "—" for n in names]
 
 
 def trump_label(trump: str | None) -> str:

@@ -157,7 +157,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
 
     state = api.from_json(match.state)
     sides = seat_sides(state, [p["seat"] for p in match.players])
-    seat_names = {p["seat"]: p.get("name") or "?" for p in match.players}
+    seat_names = {p["seat"]: labels.display_name(p.get("name"), p.get("bot")) for p in match.players}
     data = selectors.match_sheet(match)
     frames = cache.get_or_set(
         f"stats:replay:{match.pk}:{match.seq}:{match.created_at.timestamp()}",
@@ -182,7 +182,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "reason_text": labels.reason_text(data["reason"]),
         "replay": {
             "game": match.game,
-            "seats": [{"seat": p["seat"], "name": p.get("name") or "?"} for p in match.players],
+            "seats": [
+                {"seat": p["seat"], "name": labels.display_name(p.get("name"), p.get("bot"))}
+                for p in match.players
+            ],
             "frames": frames,
         },
         "frame_count": sum(len(f) for f in frames),

@@ -324,6 +324,10 @@ class TableConsumer(AuthenticatedConsumer):
             raise Refused("no_match")
         await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
 
+    async def op_claim(self, message: dict) -> None:
+        """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
+        await in_db_thread_pool(_claim)(self.table_id, self.user.pk)
+
     # ----------------------------------------------------------------- group messages
 
     async def table_frames(self, event: dict) -> None:
@@ -380,6 +384,12 @@ def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:
     from .services import move_apply
 
     return move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id)
+
+
+def _claim(table_id: int, user_id: int) -> None:
+    from .services import claim_victory
+
+    claim_victory(table_id=table_id, user_id=user_id)
 
 
 def _presence(table_id: int, user_id: int, delta: int) -> None:

@@ -53,6 +53,7 @@ def seats_info(table_id: int) -> list[dict]:
             "bot": r.bot_level or None,
             "connected": bool(r.bot_level) or r.connections > 0,
             "ready": bool(r.bot_level) or r.ready,
+            "gone_at": epoch_ms(r.disconnected_at) if r.user_id and r.connections == 0 else None,
         }
         for r in rows
     ]
@@ -85,13 +86,27 @@ def seats_info_remember(match: Match, info: list[dict]) -> None:
     _SEATS_CACHE[match.table_id] = (match.pk, match.seats_version, info)
 
 
+#: Table facts of a seat that are not part of its view.
+_NOT_IN_VIEW = ("user", "gone_at")
+
+
 def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
     by_seat = {s.get("seat"): s for s in (engine_seats or []) if isinstance(s, dict)}
     merged = []
     for entry in info:
         engine = by_seat.get(entry["seat"], {})
-        merged.append({"cards": 0, "team": None, **engine, **{k: v for k, v in entry.items() if k != "user"}})
+        table_facts = {k: v for k, v in entry.items() if k not in _NOT_IN_VIEW}
+        merged.append({"cards": 0, "team": None, **engine, **table_facts})
     return merged
+
+
+def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
+    """``gone_deadline`` (epoch ms) on each playing seat whose person has no socket open: when
+    his absence ends the match (Durak) or lets the others claim it (PROTOCOL extension)."""
+    away = {e["seat"]: e.get("gone_at") for e in info}
+    for seat in seats:
+        since = away.get(seat["seat"]) if seat["seat"] in match.seats else None
+        seat["gone_deadline"] = since + clock.disconnect_ms(match.time_scale) if since is not None else None
 
 
 def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
@@ -125,6 +140,7 @@ def match_view(
         seats=_merge_seats(view.get("seats"), info),
         result=match.result,
     )
+    _gone_deadlines(match, view["seats"], info)
     if seat is None:
         view["hand"] = []
     view.update(clock_fields(match, seat, view.get("to_act") or []))

@@ -97,7 +97,8 @@ def match_start(*, table: Table) -> Match:
     _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=public)
     match.timer_due = match.deadline  # a new match has no timer yet: its first turn's is armed
     timer = match.deadline is not None
-    views = _bots_observe(match, state, [], public)
+    opening = api.opening_events(state)
+    views = _bots_observe(match, state, opening, public)
     match.save()
     selectors.seats_info_remember(match, info_list)
     DealRecord.objects.create(
@@ -110,7 +111,8 @@ def match_start(*, table: Table) -> Match:
     )
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
     table.status = Table.Status.PLAYING
-    applied = Applied(match=match, state=state, events=[{"type": "match_started"}], views=views, timer=timer)
+    events = [{"type": "match_started"}, *opening]
+    applied = Applied(match=match, state=state, events=events, views=views, timer=timer)
     transaction.on_commit(lambda: _after_commit(applied))
     return match
 
@@ -583,10 +585,47 @@ def seat_disconnect_check(*, table_id: int, seat: int) -> bool:
     """
     row = Seat.objects.filter(table_id=table_id, number=seat).first()
     match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
-    if row is None or match is None or row.connections > 0 or row.disconnected_at is None:
+    if row is None or match is None or not _gone_past_deadline(row, match):
         return False
-    if timezone.now() - row.disconnected_at < timedelta(milliseconds=clock.disconnect_ms(match.time_scale)):
+    return _disconnect_leave(match, seat)
+
+
+def claim_victory(*, table_id: int, user_id: int) -> None:
+    """«Засчитать победу»: a person playing at the table ends the match when a person on another
+    side has been away past the disconnect time (RULES.md: a disconnect not back in time ends the
+    game as his ``leave``; the seat's ``gone_deadline`` in the view says when). Durak ends such a
+    match by itself; the belot family keeps playing for the absent seat until someone claims.
+
+    Refused ``not_seated`` (not playing here), ``no_match``, ``not_gone`` (nobody away long enough).
+    """
+    match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING).first()
+    if match is None:
+        raise Refused("no_match")
+    rows = {r.number: r for r in Seat.objects.filter(table_id=table_id)}
+    mine = next((n for n, r in rows.items() if r.user_id == user_id and n in match.seats), None)
+    if mine is None:
+        raise Refused("not_seated")
+    teams = {s["seat"]: s.get("team") for s in api.view(api.from_json(match.state), None)["seats"]}
+    partners = {n for n in match.seats if teams.get(mine) is not None and teams.get(n) == teams.get(mine)}
+    gone = [
+        n
+        for n in match.seats
+        if n != mine and n not in partners and n in rows and _gone_past_deadline(rows[n], match)
+    ]
+    if not gone or not _disconnect_leave(match, gone[0]):
+        raise Refused("not_gone")
+
+
+def _gone_past_deadline(row: Seat, match: Match) -> bool:
+    """Whether the person at ``row`` has had no socket at the table for the disconnect time."""
+    if not row.user_id or row.connections > 0 or row.disconnected_at is None:
         return False
+    away = timezone.now() - row.disconnected_at
+    return away >= timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
+
+
+def _disconnect_leave(match: Match, seat: int) -> bool:
+    """The server's ``leave`` for the absent ``seat`` (reason ``disconnect``); True if applied."""
     for _ in range(5):
         try:
             move_apply(

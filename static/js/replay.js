@@ -70,6 +70,7 @@ export function actionText(action, names, lang = "ru") {
   if (!action) return gettext("сдача карт");
   const who = action.seat === null || action.seat === undefined ? "" : `${names[action.seat] ?? action.seat}: `;
   let text = ACTION_WORDS[action.type] ? gettext(ACTION_WORDS[action.type]) : action.type;
+  if (action.type === "capot" && action.solo) text = gettext("капо на 1 руке"); // Gambler's solo capot
   if (action.type === "bid") text += ` ${action.value} ${trumpText(action.trump)}`;
   else if (action.type === "capot" || action.type === "name") text += ` ${trumpText(action.trump)}`;
   if (action.card) text += ` ${cardText(action.card, lang)}`;

@@ -20,6 +20,7 @@ ALL_VARIANTS: list[tuple[str, str, dict, list[int] | None]] = [
     ("bazar4_nocombos", "bazar_blot", {"combos": "none", "no_trump": False}, None),
     ("gambler4", "bazar_blot", {"ruleset": "gambler"}, None),
     ("gambler2", "bazar_blot", {"ruleset": "gambler", "players": 2}, None),
+    ("gambler4_solo", "bazar_blot", {"ruleset": "gambler", "solo_capot": True}, None),
     ("blot", "blot", {}, None),
     ("deberc2", "deberc", {"players": 2}, None),
     ("deberc3", "deberc", {"players": 3}, None),
@@ -31,6 +32,15 @@ ALL_VARIANTS: list[tuple[str, str, dict, list[int] | None]] = [
     ("durak_pairs", "durak", {"teams": True, "transfer": True}, None),
     ("durak_cheat2", "durak", {"cheating": True}, [0, 1]),
     ("durak_cheat4", "durak", {"cheating": True, "transfer": True}, None),
+    # the variants of RULES.md: 5 and 6 players, 24 and 52 cards, neighbours' throw-in
+    ("durak5_52", "durak", {"deck": 52}, [0, 1, 2, 3, 4]),
+    ("durak6_52_transfer", "durak", {"deck": 52, "transfer": True}, [0, 1, 2, 3, 4, 5]),
+    ("durak6_36_neighbors", "durak", {"throw": "neighbors"}, [0, 1, 2, 3, 4, 5]),
+    ("durak5_neighbors_transfer", "durak", {"throw": "neighbors", "transfer": True}, [0, 2, 3, 4, 5]),
+    ("durak24_4", "durak", {"deck": 24}, None),
+    ("durak24_2", "durak", {"deck": 24, "transfer": True}, [1, 4]),
+    ("durak_pairs_six_seats", "durak", {"teams": True, "deck": 52}, [0, 1, 3, 5]),
+    ("durak_cheat6_52", "durak", {"cheating": True, "deck": 52, "throw": "neighbors"}, [0, 1, 2, 3, 4, 5]),
 ]
 
 
@@ -90,7 +100,7 @@ def play(
     state = api.new_match(game, options, seed=seed, seats=seats if game == "durak" else None)
     bots = {s: Bot(levels[s], seed=seed * 7 + s, time_limit=time_limit) for s in seats}
     for s in seats:
-        bots[s].observe(api.view(state, s), [])
+        bots[s].observe(api.view(state, s), api.opening_events(state))
     rng = random.Random(seed)
     log: list[dict] = []
     for _ in range(max_actions):

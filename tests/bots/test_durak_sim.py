@@ -15,8 +15,9 @@ import pytest
 
 from apps.bots import Bot
 from apps.bots.durak.search import _root
+from apps.bots.durak.sim import CARD, CODES
 from apps.rules import api
-from apps.rules.cards import CODES, cards_of
+from apps.rules.cards import cards_of
 
 MODES = [
     ("podkidnoy2", {}, [0, 2]),
@@ -24,7 +25,17 @@ MODES = [
     ("podkidnoy4", {}, [0, 1, 2, 3]),
     ("pairs", {"teams": True}, [0, 1, 2, 3]),
     ("pairs_transfer", {"teams": True, "transfer": True}, [0, 1, 2, 3]),
+    ("six52", {"deck": 52}, [0, 1, 2, 3, 4, 5]),
+    ("five_neighbors_transfer", {"throw": "neighbors", "transfer": True}, [0, 1, 2, 4, 5]),
+    ("six36_no_stock_neighbors", {"throw": "neighbors"}, [0, 1, 2, 3, 4, 5]),
+    ("deck24_4p", {"deck": 24, "transfer": True}, [0, 1, 2, 3]),
+    ("pairs_six_seats_52", {"teams": True, "deck": 52}, [0, 1, 3, 5]),
 ]
+
+
+def _sim_cards(state, cards) -> list[int]:
+    """Engine card ints as the simulator's (one encoding for every deck)."""
+    return [CARD[state.tab.codes[c]] for c in cards]
 
 
 def _sim_move(before, after) -> tuple:
@@ -55,10 +66,11 @@ def test_simulator_follows_the_engine_move_by_move(options, seats):
             if not acting:
                 break
             defender, prio = state.defender, state.prio
-            order = sorted(acting, key=lambda s: (s != defender, (s - prio) % 4))
+            ring = len(state.hands)
+            order = sorted(acting, key=lambda s: (s != defender, (s - prio) % ring))
             root = _root(api.view(state, order[0]))
-            root.hands = {s: list(cards_of(state.hands[s])) for s in seats}
-            root.stock = list(state.stock)
+            root.hands = {s: _sim_cards(state, cards_of(state.hands[s])) for s in seats}
+            root.stock = _sim_cards(state, state.stock)
             sim = root.copy()
             sim.step()
             expected = _sim_move(root, sim)

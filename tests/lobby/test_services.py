@@ -137,3 +137,50 @@ def test_open_tables_lists_public_unfinished_tables(make_user):
     listed = selectors.open_tables()
     assert [t["id"] for t in listed] == [public.pk]
     assert listed[0]["seats"][0]["name"] == owner.username
+
+
+# ---------------------------------------------------------------- Durak with six seats (variants)
+
+
+def test_durak_six_seats_with_five_bots_starts_a_six_player_game(make_user):
+    owner = make_user()
+    table = services.play_with_bots(user=owner, game="durak", options={"deck": 52}, level="easy", seats=6)
+    table.refresh_from_db()
+    assert table.seat_count == 6 and table.status == Table.Status.PLAYING
+    assert table.seats.exclude(bot_level=None).count() == 5
+    match = Match.objects.get(table=table)
+    assert match.seats == [0, 1, 2, 3, 4, 5] and match.options["deck"] == 52
+    assert match.state["state"]["occupied"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_durak_seat_count_is_four_unless_six_is_asked(make_user):
+    owner = make_user()
+    assert services.table_create(user=owner, game="durak").seat_count == 4
+    assert services.table_create(user=owner, game="durak", seats=5).seat_count == 4
+    six = services.table_create(user=owner, game="durak", seats=6)
+    assert six.seat_count == 6 and six.seats.count() == 6
+    assert services.table_create(user=owner, game="bazar_blot", seats=6).seat_count == 4
+    assert refused(services.play_with_bots, user=owner, game="durak", bots=4).code == "too_many_bots"
+
+
+def test_durak_24_cards_and_pairs_refuse_a_fifth_player(make_user):
+    people = [make_user() for _ in range(5)]
+    table = services.table_create(user=people[0], game="durak", options={"deck": 24}, seats=6)
+    for n in range(1, 4):
+        services.seat_take(table_id=table.pk, user=people[n], seat=n)
+    code = refused(services.seat_take, table_id=table.pk, user=people[4], seat=4).code
+    assert code == "deck_24_four_players"
+    code = refused(services.bots_set, table_id=table.pk, user=people[0], seat=5, level="easy").code
+    assert code == "deck_24_four_players"
+    services.seat_take(table_id=table.pk, user=people[3], seat=5)  # moving is no fifth player
+    services.options_set(table_id=table.pk, user=people[0], options={"deck": 36, "teams": True})
+    assert refused(services.seat_take, table_id=table.pk, user=people[4], seat=4).code == "teams_four_people"
+    services.options_set(table_id=table.pk, user=people[0], options={"deck": 36})
+    services.seat_take(table_id=table.pk, user=people[4], seat=4)
+    for key, code in (({"deck": 24}, "deck_24_four_players"), ({"teams": True}, "teams_four_people")):
+        assert refused(services.options_set, table_id=table.pk, user=people[0], options=key).code == code
+    table.refresh_from_db()
+    assert table.options["deck"] == 36 and table.options["teams"] is False and table.seat_count == 6
+    assert refused(
+        services.play_with_bots, user=people[0], game="durak", options={"deck": 24}, seats=6
+    ).code == "deck_24_four_players"

@@ -10,7 +10,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.stats.helpers import play_actions, scripted_table
+from tests.stats.helpers import play_actions, play_out, scripted_table
+from tests.tables.helpers import bot_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -42,3 +43,20 @@ def test_the_replay_steps_forward_on_a_click(live_site, page, make_user):
     page.keyboard.press("End")
     expect(replay).to_have_attribute("data-step", "6")
     expect(page.get_by_test_id("replay-next")).to_be_disabled()
+
+
+def test_on_a_phone_the_sheet_shows_what_was_written_without_scrolling(live_site, page, make_user):
+    """The phone match page hid «Запись» behind a horizontal scroll (issue #19, item 14)."""
+    match = play_out(bot_table("blot", {}, people=[make_user()], level="easy").matches.get())
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_site.url}{reverse('stats:match', args=[match.pk])}")
+    sheet = page.locator(".stats-sheet")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate("t => t.scrollWidth") <= sheet.evaluate("t => t.parentElement.clientWidth")
+    written = page.locator(".stats-sheet tbody tr").first.locator("td.score")
+    expect(written).to_have_count(2)
+    for cell in written.all():
+        expect(cell).to_be_in_viewport()
+    expect(page.locator(".stats-sheet td.detail").first).to_be_hidden()
+    page.set_viewport_size({"width": 1366, "height": 800})
+    expect(page.locator(".stats-sheet td.detail").first).to_be_visible()

@@ -31,16 +31,27 @@ def subset(expect, result) -> bool:
     return expect == result
 
 
-@pytest.fixture(params=["blot_by_bots", "deberc_2on2", "durak_fool"])
+@pytest.fixture(params=["blot_by_bots", "deberc_2on2", "durak_fool", "durak_six_52_by_bots"])
 def finished_match(request, make_user):
-    """A bot-played blot match, a scripted Деберц 2 on 2 match with hanging points, or a scripted
-    Durak game with a fool."""
+    """A bot-played blot match, a scripted Деберц 2 on 2 match with hanging points, a scripted
+    Durak game with a fool, or a bot-played six-player Durak with 52 cards and neighbours'
+    throw-in (the variants' options and seats carried by the record)."""
     return _finished(request.param, make_user())
 
 
 def _finished(kind: str, person):
     if kind == "blot_by_bots":
         return play_out(bot_table("blot", {}, people=[person], level="easy").matches.get())
+    if kind == "durak_six_52_by_bots":
+        options = {"deck": 52, "throw": "neighbors", "transfer": True}
+        table = bot_table("durak", options, people=[person], level="easy", seat_count=6)
+        match = play_out(table.matches.get())
+        assert match.seats == [0, 1, 2, 3, 4, 5] and match.options["deck"] == 52
+        record = match_record(match)
+        assert record["options"]["deck"] == 52 and record["options"]["throw"] == "neighbors"
+        assert record["seats"] == [0, 1, 2, 3, 4, 5]
+        assert len(record["deals"][0]["stock"]) == 52 - 36
+        return match
     name = {
         "deberc_2on2": "deberc/hanging_twice_then_bait_2on2.json",
         "durak_fool": "durak/durak_game_over_fool_2p.json",

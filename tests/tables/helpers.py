@@ -14,10 +14,11 @@ from apps.tables.models import Match
 def bot_table(game: str, options: dict, *, people=(), level: str = "easy", **table_fields) -> Table:
     """A table whose seats are ``people`` (users, from seat 0) then bots, started at once.
 
-    Bypasses the lobby's at-least-one-person rule so bots can play a match alone.
+    Bypasses the lobby's at-least-one-person rule so bots can play a match alone. ``seat_count``
+    (Durak: 6) overrides the game's seat count.
     """
     options = api.normalize_options(game, options)
-    count = seat_count(game, options)
+    count = table_fields.pop("seat_count", None) or seat_count(game, options)
     with transaction.atomic():
         table = Table.objects.create(
             game=game, options=options, seat_count=count, owner=people[0] if people else None, **table_fields

@@ -4,12 +4,25 @@
 deal's 162); :func:`choose_bid` turns the estimates into one legal auction action.
 ``hard`` passes ``exact_combos=True`` to value its combinations as the rules score them
 (carrés by rank, hundreds, belote) instead of a flat allowance.
+
+A solo capot («капо на 1 руке», Gambler ``solo_capot``) is bid only with a hand that takes
+every trick in its own play-out (:func:`solo_takes_all`).
 """
 
 from __future__ import annotations
 
+import random
+
+from apps.rules import autoplay
+from apps.rules import tricks as T
+from apps.rules.cards import CARD, DECK_32, mask_of
+
 from . import cards as bc
 from .knowledge import team_of
+
+#: Deals of the unseen cards a solo capot hand must take every trick in.
+SOLO_SAMPLES = 32
+DECK_MASK = mask_of(DECK_32)
 
 TRUMPS = ("s", "c", "d", "h")
 
@@ -74,6 +87,77 @@ def combo_points(hand: list[str], trump: str, options: dict, *, exact: bool) -> 
         value = min(value, 50) * 0.6
     belote = 20 if bc.has_belote(hand, trump) else 0
     return value + belote
+
+
+def solo_lead(hand: int, mode: int, unseen: int) -> int:
+    """The card a solo capot's bidder leads (-1: the ``normal`` lead): in a suit contract,
+    while trumps he cannot see (``unseen``, a mask) may be out, his highest trump."""
+    if mode >= 4:
+        return -1
+    trumps = T.TRUMPS[mode]
+    mine = hand & trumps
+    if not mine or not unseen & trumps:
+        return -1
+    order = T.ORDER[mode]
+    best, c, m = -1, -1, mine
+    while m:
+        low = m & -m
+        card = low.bit_length() - 1
+        if order[card] > best:
+            best, c = order[card], card
+        m ^= low
+    return c
+
+
+def solo_leader(dealer: int, bidder: int) -> int:
+    """Who leads a solo capot's play: left of the dealer, or the next seat if that is the
+    bidder's partner (RULES.md)."""
+    leader = (dealer + 1) % 4
+    return (leader + 1) % 4 if leader == (bidder + 2) % 4 else leader
+
+
+def solo_takes_all(hand: list[str], trump: str, dealer: int, me: int, samples: int = SOLO_SAMPLES) -> bool:
+    """Whether ``hand`` (seat ``me``) takes all 8 tricks alone with ``trump`` in its own
+    play-out: in each of ``samples`` deals of the 24 unseen cards (8 to each opponent, 8 to the
+    partner, who sits out) the three play the ``normal`` card policy
+    (:func:`apps.rules.autoplay.choose_card`, the bidder leading by :func:`solo_lead`, as the
+    ``normal`` bot plays a solo capot) from the real leader, and the hand must win every
+    trick of every deal. The deals come from a generator seeded by the hand, the trump
+    and the lead, so the answer is reproducible."""
+    mode = T.MODE_OF[trump]
+    mine = mask_of(CARD[c] for c in hand)
+    pool = [c for c in DECK_32 if not mine >> c & 1]
+    leader = solo_leader(dealer, me)
+    left, right = (me + 1) % 4, (me + 3) % 4
+    after = {me: left, left: right, right: me}
+    rng = random.Random(f"solo:{','.join(sorted(hand))}:{trump}:{(leader - me) % 4}")
+    for _ in range(samples):
+        rng.shuffle(pool)
+        hands = {me: mine, left: mask_of(pool[:8]), right: mask_of(pool[8:16])}
+        unseen = DECK_MASK & ~mine
+        turn = leader
+        for _trick in range(8):
+            led = win_card = win_seat = -1
+            for _card in range(3):
+                h = hands[turn]
+                if led < 0:
+                    c = solo_lead(h, mode, unseen) if turn == me else -1
+                    if c < 0:
+                        c = autoplay.choose_card(h, mode, -1, False)
+                    led, win_card, win_seat = c // 9, c, turn
+                else:
+                    partner = win_seat != turn and win_seat != me and turn != me
+                    legal = T.legal_mask(h, led, win_card, partner, mode, T.BAZAR)
+                    c = autoplay.choose_card(legal, mode, win_card, partner)
+                    if T.BEATS[mode][win_card] >> c & 1:
+                        win_card, win_seat = c, turn
+                hands[turn] = h ^ (1 << c)
+                unseen &= ~(1 << c)
+                turn = after[turn]
+            if win_seat != me:
+                return False
+            turn = me
+    return True
 
 
 def candidate_trumps(view: dict, legal: list[dict]) -> list[str]:
@@ -176,6 +260,9 @@ def _bazar_auction(
         defence = hand_strength(hand, trump) + partner_est
         if (total - defence) / 10 + 2 < value and defence >= 90:
             return by_type["contra"][0]
+    solo = _sure_solo(view, by_type.get("capot", []), hand)
+    if solo is not None:
+        return solo
     if seat is not None and seat in team:
         return pass_action  # never overbid the partner
     best: tuple[float, dict] | None = None
@@ -192,6 +279,19 @@ def _bazar_auction(
         cheapest = min((a for a in by_type["bid"] if a["trump"] == t), key=lambda a: a["value"])
         return cheapest
     for a in by_type.get("capot", []):
-        if hand_strength(hand, a["trump"]) >= 140:
+        if not a.get("solo") and hand_strength(hand, a["trump"]) >= 140:
             return a
     return pass_action
+
+
+def _sure_solo(view: dict, capots: list[dict], hand: list[str]) -> dict | None:
+    """The legal solo capot whose trump the hand takes every trick in (the game worth most
+    first: all-trumps), or None."""
+    solos = sorted((a for a in capots if a.get("solo")), key=lambda a: a["trump"] != "all")
+    dealer = view.get("dealer")
+    if not solos or not isinstance(dealer, int) or len(hand) != 8:
+        return None
+    for a in solos:
+        if solo_takes_all(hand, a["trump"], dealer, view["seat"]):
+            return a
+    return None

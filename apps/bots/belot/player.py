@@ -47,5 +47,5 @@ def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: f
             return next(a for a in plays if a["card"] == card)
     from .search import normal_card
 
-    card = normal_card(view)
+    card = normal_card(view, memory)
     return next(a for a in plays if a["card"] == card)

@@ -9,6 +9,10 @@ cards are left); keep the candidate with the best average of (our points - their
 The play-out is a small simulator on card masks built from the engine's own tables and
 obligations (:mod:`apps.rules.tricks`, :mod:`apps.rules.autoplay`), so it needs no engine
 state and never sees a hidden card: every hand in it is a sample.
+
+«Капо на 1 руке» (Gambler ``solo_capot``): the view's ``sitting`` seat takes no part, so the
+simulator skips it (three-card tricks) and its sampled cards are set aside; a deal is then
+worth only whether the bidder takes every trick (:data:`SOLO_STAKE`), points break ties.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from apps.rules.cards import CARD, CODES, DECK_24, DECK_32, cards_of, mask_of
 from apps.rules.deberc_scoring import DealPoints, score_points
 
 from . import knowledge
+from .auction import DECK_MASK, solo_lead
 
 #: Samples per decision (the budget; the clock is only a safety cap).
 SAMPLES = 60
@@ -29,6 +34,9 @@ SAMPLES = 60
 EXACT_CARDS = {2: 8, 3: 9, 4: 12}
 #: Bonus (in card points) for a side that takes every trick of the deal.
 CAPOT_BONUS = 90
+#: What a solo capot deal is worth to the bidder's side (won) or the defenders (a trick taken),
+#: in card points: far above any difference in points, which only break ties.
+SOLO_STAKE = 1000
 #: Full points of the combinations of Деберц by the kind a declaration shows.
 DEBERC_KIND_POINTS = {"tierce": 20, "fifty": 50}
 
@@ -70,6 +78,17 @@ class Situation:
         self.me = view["seat"]
         seats = view["seats"]
         self.n = len(seats)
+        sitting = view.get("sitting")
+        #: The seat sitting out the play (a solo capot's partner), -1 when everybody plays.
+        self.sitting = sitting if isinstance(sitting, int) else -1
+        nxt = [(s + 1) % self.n for s in range(self.n)]
+        if self.sitting >= 0:
+            nxt = [nxt[t] if t == self.sitting else t for t in nxt]
+        self.next_seat = tuple(nxt)
+        self.tsize = self.n - (self.sitting >= 0)
+        contract = view.get("contract") or {}
+        self.solo_side = contract.get("team", -1) if contract.get("solo") else -1
+        self.solo_seat = contract.get("seat", -1) if contract.get("solo") else -1
         self.side_of = [s["team"] if s.get("team") is not None else s["seat"] for s in seats]
         self.mode = T.MODE_OF[view["trump"]]
         self.rules = play_rules(view)
@@ -186,14 +205,21 @@ class Situation:
         return None
 
 
-def normal_card(view: dict) -> str:
+def normal_card(view: dict, memory: dict | None = None) -> str:
     """The ``normal`` card: :func:`apps.rules.autoplay.choose_card` on what the seat sees
-    (exactly the move a timed-out player gets from the engine)."""
+    (exactly the move a timed-out player gets from the engine); a solo capot's bidder leads
+    by :func:`apps.bots.belot.auction.solo_lead` (trumps first while any may be out)."""
     plays = [a["card"] for a in view["legal"] if a["type"] == "play"]
     mode = T.MODE_OF[view["trump"]]
     trick = [(e["seat"], CARD[e["card"]]) for e in view.get("table_cards") or []]
     legal = mask_of(CARD[c] for c in plays)
     if not trick:
+        contract = view.get("contract") or {}
+        if contract.get("solo") and contract.get("seat") == view["seat"]:
+            seen = legal | mask_of(CARD[c] for c in knowledge.played_cards(memory or {}, view))
+            c = solo_lead(legal, mode, DECK_MASK & ~seen)
+            if c >= 0:
+                return CODES[c]
         return CODES[autoplay.choose_card(legal, mode, -1, False)]
     win = T.trick_winner([c for _, c in trick], mode)
     win_seat, win_card = trick[win]
@@ -214,8 +240,8 @@ def search_card(view: dict, memory: dict, rng: random.Random, deadline: float | 
     candidates = [CARD[c] for c in plays]
     totals = dict.fromkeys(candidates, 0.0)
     done = 0
-    cards_left = sum(sit.counts)
-    exact = cards_left <= EXACT_CARDS.get(sit.n, 8)
+    cards_left = sum(c for s, c in enumerate(sit.counts) if s != sit.sitting)
+    exact = cards_left <= EXACT_CARDS.get(sit.tsize, 8)
     samples = 12 if exact else SAMPLES
     for _ in range(samples):
         hands = sit.sample(rng)
@@ -246,6 +272,7 @@ class _State:
 
     __slots__ = (
         "_sit",
+        "aside",
         "bela",
         "hands",
         "led",
@@ -260,6 +287,11 @@ class _State:
 
     def __init__(self, sit: Situation, hands: list[int]) -> None:
         self.hands = list(hands)
+        #: The sitting seat's sampled cards: out of play, but unseen by the others.
+        self.aside = 0
+        if sit.sitting >= 0:
+            self.aside = self.hands[sit.sitting]
+            self.hands[sit.sitting] = 0
         self.n_sides = max(sit.side_of) + 1
         self.points = [0] * self.n_sides
         self.tricks = list(sit.tricks_won) + [0] * (self.n_sides - len(sit.tricks_won))
@@ -288,6 +320,7 @@ class _State:
         new.trick = list(self.trick)
         new.led, new.win_card, new.win_seat, new.turn = self.led, self.win_card, self.win_seat, self.turn
         new._sit = self._sit
+        new.aside = self.aside
         new.bela = self.bela
         return new
 
@@ -313,7 +346,7 @@ class _State:
             self.led, self.win_card, self.win_seat = c // 9, c, seat
         elif T.BEATS[sit.mode][self.win_card] >> c & 1:
             self.win_card, self.win_seat = c, seat
-        if len(self.trick) == sit.n:
+        if len(self.trick) == sit.tsize:
             side = sit.side_of[self.win_seat]
             pts = T.POINTS[sit.mode]
             total = sum(pts[x] for x in self.trick)
@@ -327,7 +360,7 @@ class _State:
             self.trick = []
             self.led = self.win_card = self.win_seat = -1
         else:
-            self.turn = (seat + 1) % sit.n
+            self.turn = sit.next_seat[seat]
 
     def over(self) -> bool:
         return not self.trick and not any(self.hands)
@@ -338,6 +371,9 @@ class _State:
             return self._deberc_score(sit, mine)
         pts = list(self.points)
         total_tricks = sum(self.tricks)
+        if sit.solo_side >= 0:
+            won = self.tricks[sit.solo_side] == total_tricks
+            pts[sit.solo_side if won else 1 - sit.solo_side] += SOLO_STAKE
         for side in range(self.n_sides):
             if self.tricks[side] == total_tricks:
                 pts[side] += CAPOT_BONUS
@@ -373,7 +409,15 @@ class _State:
         while not self.over():
             legal = self.legal()
             if self.led < 0:
-                c = choose(legal, sit.mode, -1, False)
+                c = -1
+                if self.turn == sit.solo_seat:
+                    others = self.aside
+                    for s, h in enumerate(self.hands):
+                        if s != self.turn:
+                            others |= h
+                    c = solo_lead(legal, sit.mode, others)
+                if c < 0:
+                    c = choose(legal, sit.mode, -1, False)
             else:
                 ws = self.win_seat
                 c = choose(

@@ -1,10 +1,22 @@
-"""Card arithmetic of Дурак on the card codes of views ("Th"), and fairness in Шулер."""
+"""Card arithmetic of Дурак on the card codes of views ("Th"), and fairness in Шулер.
+
+Ranks count from the six (``RANK["6"] == 0``, the ace 8) in every deck, so the 52-card deck's
+2..5 are -4..-1 and the thresholds of the policies mean the same cards in every deck.
+"""
 
 from __future__ import annotations
 
-RANKS = "6789TJQKA"
-RANK = {r: i for i, r in enumerate(RANKS)}
+RANKS = "23456789TJQKA"
+RANK = {r: i - 4 for i, r in enumerate(RANKS)}
 SUITS = "scdh"
+#: The cards of each deck size, as codes (the 24-card deck is 9..A, 36 6..A, 52 2..A).
+DECK_CODES = {n: tuple(r + s for s in SUITS for r in RANKS[13 - n // 4 :]) for n in (24, 36, 52)}
+
+
+def deck_size(view: dict) -> int:
+    """The deck of the game a view shows (36 unless its options say otherwise)."""
+    deck = (view.get("options") or {}).get("deck")
+    return deck if deck in DECK_CODES else 36
 
 
 def trump_suit(view: dict) -> str | None:
@@ -23,9 +35,13 @@ def beats(card: str, target: str, trump: str | None) -> bool:
     return card[1] == trump
 
 
-def value(card: str, trump: str | None) -> int:
-    """How dear a card is to keep: rank, trumps above every plain card."""
-    return RANK[card[0]] + (10 if card[1] == trump else 0)
+def value(card: str, trump: str | None) -> float:
+    """How dear a card is to keep: rank, trumps above every plain card (a trump 6..A is its
+    rank + 10; the 52-card deck's trump 2..5 lie between the plain ace and the trump 6)."""
+    r = RANK[card[0]]
+    if card[1] != trump:
+        return r
+    return r + 10 if r >= 0 else 9 + r / 10
 
 
 def table_pairs(view: dict) -> list[tuple[str, str | None]]:

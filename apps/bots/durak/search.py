@@ -15,11 +15,9 @@ from __future__ import annotations
 import random
 import time
 
-from apps.rules.cards import CARD, DECK_36
-
 from . import cards as dc
 from .play import choose, fair_actions, lead_cost, stock_left
-from .sim import Sim
+from .sim import CARD, Sim
 
 SAMPLES = 30
 MAX_CANDIDATES = 5
@@ -88,10 +86,12 @@ def candidates(view: dict, memory: dict) -> list[dict]:
 def _root(view: dict) -> Sim:
     sim = object.__new__(Sim)
     seats = view["seats"]
-    sim.occ = [s["seat"] for s in seats]
+    options = view.get("options") or {}
+    occupied = [s["seat"] for s in seats]
     sim.playing = {s["seat"]: bool(s.get("playing", True)) for s in seats}
-    sim.teams = bool((view.get("options") or {}).get("teams")) and len(sim.occ) == 4
-    sim.transfers = bool((view.get("options") or {}).get("transfer"))
+    teams = bool(options.get("teams")) and len(occupied) == 4
+    sim.setup_seats(occupied, teams, options.get("throw") == "neighbors")
+    sim.transfers = bool(options.get("transfer"))
     sim.trump = "scdh".index(dc.trump_suit(view))
     sim.att = [CARD[p["attack"]] for p in view.get("table_cards") or []]
     sim.dfn = [CARD[p["defence"]] if p.get("defence") else -1 for p in view.get("table_cards") or []]
@@ -133,7 +133,15 @@ def sample_worlds(view: dict, memory: dict, rng: random.Random, count: int) -> l
         known[s] = mine
         used.update(mine)
     used.update(CARD[c] for c in data.get("discard") or [] if CARD[c] not in used)
-    pool = [c for c in DECK_36 if c not in used]
+    holder = view.get("trump_holder")
+    if trump_card and not stock_n and isinstance(holder, int) and holder != me and holder in counts:
+        # the deal used up the deck: its last card, shown to all, is in its holder's hand
+        # until it is seen again (played, so on the table or gone to the discard or a taker)
+        c = CARD[trump_card]
+        if c not in used and len(known.get(holder, [])) < counts[holder]:
+            known.setdefault(holder, []).append(c)
+            used.add(c)
+    pool = [CARD[c] for c in dc.DECK_CODES[dc.deck_size(view)] if CARD[c] not in used]
     need = {s: counts[s] - len(known.get(s, [])) for s in counts if s != me}
     stock_need = max(stock_n - 1, 0) if trump_card else stock_n
     if sum(need.values()) + stock_need > len(pool):

@@ -3,27 +3,50 @@
 It follows RULES.md closely enough to judge a move by playing the game to its end: bouts
 with the 6-card and defender's-hand limits, throw-ins by rank (the bout's starter first,
 then the others once he is done), transfers, ``take``, drawing (the defender last), going
-out, the fool, pairs. Throwers act one after the other (the engine lets them race). Every
-seat plays the ``normal`` heuristics. Cards are ints ``suit * 9 + rank``.
+out, the fool, pairs, 2..6 players on seats 0..5, neighbours' throw-in. Throwers act one
+after the other (the engine lets them race). Every seat plays the ``normal`` heuristics.
+
+Cards are ints ``suit * 13 + rank`` with ranks ``2..A`` (0..12) whatever the deck (the 36-card
+deck uses ranks 4..12): one encoding for 24, 36 and 52 cards, ordered as the codes of one suit.
+:data:`CARD` maps codes to these ints; they are not the engine's ints.
 """
 
 from __future__ import annotations
 
+from .cards import RANK
+
 MAX_ATTACKS = 6
+W = 13
+RANKS = "23456789TJQKA"
+CODES = [r + su for su in "scdh" for r in RANKS]
+#: Card code -> simulator int.
+CARD = {c: i for i, c in enumerate(CODES)}
 #: Tie-break order of the cards: the order of their codes ("6c" < "6d" < ... < "As"), which is
 #: how the ``normal`` policy breaks ties, so the play-outs make the moves it would make.
-_CODES = [r + su for su in "scdh" for r in "6789TJQKA"]
-TIE = [sorted(_CODES).index(c) for c in _CODES]
+TIE = [sorted(CODES).index(c) for c in CODES]
+#: The rank as ``normal`` counts it (``cards.RANK``: 6 is 0, 2 is -4, the ace 8), by card int.
+R = [RANK[c[0]] for c in CODES]
 
 
-def _value(c: int, trump: int) -> int:
-    return c % 9 + (10 if c // 9 == trump else 0)
+def _card_value(c: int, trump: int) -> float:
+    r = R[c]
+    if c // W != trump:
+        return r
+    return r + 10 if r >= 0 else 9 + r / 10
+
+
+#: ``VALUE[trump][c]``: how dear card ``c`` is to keep (``cards.value``).
+VALUE = [[_card_value(c, t) for c in range(4 * W)] for t in range(4)]
+
+
+def _value(c: int, trump: int) -> float:
+    return VALUE[trump][c]
 
 
 def _beats(c: int, t: int, trump: int) -> bool:
-    if c // 9 == t // 9:
-        return c % 9 > t % 9
-    return c // 9 == trump
+    if c // W == t // W:
+        return c % W > t % W
+    return c // W == trump
 
 
 class Sim:
@@ -35,6 +58,7 @@ class Sim:
         "dfn",
         "done",
         "hands",
+        "neighbors",
         "occ",
         "opened",
         "out_order",
@@ -42,6 +66,8 @@ class Sim:
         "phase",
         "playing",
         "prio",
+        "ring",
+        "side",
         "starter",
         "steps",
         "stock",
@@ -75,33 +101,52 @@ class Sim:
             "trump",
             "unb",
             "steps",
+            "ring",
+            "side",
+            "neighbors",
         ):
             setattr(new, k, getattr(self, k))
         return new
 
     # ---------------------------------------------------------------- seats
+    def setup_seats(self, occupied: list[int], teams: bool, neighbors: bool) -> None:
+        """The ring (4 seats, or 6 when a seat above 3 is taken), sides (pairs by position
+        among four occupied seats, as the engine) and the throw-in mode."""
+        self.occ = list(occupied)
+        self.ring = 6 if max(occupied) > 3 else 4
+        self.teams = teams
+        self.side = {s: (occupied.index(s) % 2 if teams else s) for s in occupied}
+        self.neighbors = neighbors
+
     def next_opponent(self, seat: int) -> int:
-        for k in (1, 2, 3):
-            t = (seat + k) & 3
-            if self.playing.get(t) and not (self.teams and k == 2):
+        r, side, playing = self.ring, self.side, self.playing
+        for k in range(1, r):
+            t = (seat + k) % r
+            if playing.get(t) and side[t] != side[seat]:
                 return t
         return -1
 
     def next_playing(self, seat: int) -> int:
-        for k in (0, 1, 2, 3):
-            t = (seat + k) & 3
+        r = self.ring
+        for k in range(r):
+            t = (seat + k) % r
             if self.playing.get(t):
                 return t
         return -1
 
     def throwers(self) -> list[int]:
-        d = self.defender
-        order = [(self.prio + k) & 3 for k in range(4)]
-        return [s for s in order if self.playing.get(s) and s != d and not (self.teams and (s - d) % 2 == 0)]
+        d, r, side, playing = self.defender, self.ring, self.side, self.playing
+        order = [(self.prio + k) % r for k in range(r)]
+        found = [s for s in order if playing.get(s) and s != d and side[s] != side[d]]
+        if self.neighbors and sum(1 for s in self.occ if playing[s]) > 3:
+            before = next(t for t in ((d - k) % r for k in range(1, r)) if playing.get(t))
+            after = next(t for t in ((d + k) % r for k in range(1, r)) if playing.get(t))
+            found = [s for s in found if s in (before, after)]
+        return found
 
     # ---------------------------------------------------------------- actions
     def ranks(self) -> set[int]:
-        return {c % 9 for c in self.att} | {c % 9 for c in self.dfn if c >= 0}
+        return {c % W for c in self.att} | {c % W for c in self.dfn if c >= 0}
 
     def unbeaten(self) -> int:
         return self.unb
@@ -156,7 +201,8 @@ class Sim:
         self.done = set()
         self.opened = False
         if self.stock:
-            order = [s for s in ((self.starter + k) & 3 for k in range(4)) if self.playing.get(s) and s != d]
+            r = self.ring
+            order = [s for s in ((self.starter + k) % r for k in range(r)) if self.playing.get(s) and s != d]
             order.append(d)
             for s in order:
                 n = min(6 - len(self.hands[s]), len(self.stock))
@@ -168,23 +214,23 @@ class Sim:
                 if self.playing[s] and not self.hands[s]:
                     self.playing[s] = False
                     self.out_order.append(s)
-        leader = self.next_playing(d if beaten_off else (d + 1) & 3)
+        leader = self.next_playing(d if beaten_off else (d + 1) % self.ring)
         self.starter = self.prio = leader
         self.defender = self.next_opponent(leader)
         self.phase = "lead"
 
     def over(self) -> bool:
         if self.teams:
-            return any(not self.playing[t] and not self.playing[t + 2] for t in (0, 1))
+            return any(all(not self.playing[s] for s in self.occ if self.side[s] == t) for t in (0, 1))
         return sum(1 for s in self.occ if self.playing[s]) <= 1 or self.defender < 0
 
     def outcome(self, me: int) -> float:
         """+1 when ``me`` (or his pair) wins, -1 when he is the fool (his pair loses), 0 draw."""
         if self.teams:
-            out = [not self.playing[t] and not self.playing[t + 2] for t in (0, 1)]
+            out = [all(not self.playing[s] for s in self.occ if self.side[s] == t) for t in (0, 1)]
             if out[0] and out[1]:
                 return 0.0
-            mine = me % 2
+            mine = self.side[me]
             return 1.0 if out[mine] else -1.0 if out[1 - mine] else 0.0
         left = [s for s in self.occ if self.playing[s]]
         if not left:
@@ -198,13 +244,14 @@ class Sim:
         if self.phase == "lead":
             s = self.starter
             hand = self.hands[s]
-            counts = [0] * 9
+            counts = [0] * W
             for x in hand:
-                if x // 9 != trump:
-                    counts[x % 9] += 1
+                if x // W != trump:
+                    counts[x % W] += 1
+            value = VALUE[trump]
             best, best_key = -1, None
             for x in hand:
-                key = (x % 9 + 10, TIE[x]) if x // 9 == trump else (x % 9 - 1.5 * (counts[x % 9] - 1), TIE[x])
+                key = (value[x], TIE[x]) if x // W == trump else (R[x] - 1.5 * (counts[x % W] - 1), TIE[x])
                 if best_key is None or key < best_key:
                     best, best_key = x, key
             self.attack(s, best)
@@ -213,8 +260,8 @@ class Sim:
         if not self.took and self.unbeaten():
             hand = self.hands[d]
             if self.transfer_target() >= 0:
-                ranks = {c % 9 for c in self.att}
-                options = [c for c in hand if c % 9 in ranks and c // 9 != trump]
+                ranks = {c % W for c in self.att}
+                options = [c for c in hand if c % W in ranks and c // W != trump]
                 if options:
                     self.transfer(min(options, key=lambda x: (_value(x, trump), x)))
                     return
@@ -232,7 +279,7 @@ class Sim:
                 if s in self.done or (s != self.prio and not self.opened):
                     continue
                 hand = self.hands[s]
-                fits = [c for c in hand if c % 9 in ranks]
+                fits = [c for c in hand if c % W in ranks]
                 if not fits:
                     if s == self.prio:
                         self.opened = True
@@ -251,9 +298,9 @@ class Sim:
         trump = self.trump
         stock = len(self.stock)
         limit = 9 if stock == 0 else 3 if stock > 12 else 5
-        cheap = [c for c in fits if c // 9 != trump and c % 9 <= limit]
+        cheap = [c for c in fits if c // W != trump and R[c] <= limit]
         if stock == 0 and not cheap:
-            cheap = [c for c in fits if c % 9 <= 4]
+            cheap = [c for c in fits if R[c] <= 4]
         return cheap
 
     def _plan(self, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -276,8 +323,8 @@ class Sim:
         if len(self.stock) <= 6:
             return False
         spent = sum(_value(b, trump) for b, _ in plan)
-        trumps = sum(1 for b, _ in plan if b // 9 == trump)
-        high = sum(1 for b, _ in plan if b // 9 == trump and b % 9 >= 6)
+        trumps = sum(1 for b, _ in plan if b // W == trump)
+        high = sum(1 for b, _ in plan if b // W == trump and R[b] >= 6)
         attack_value = sum(_value(a, trump) for a in self.att)
         return high >= 1 and trumps >= 2 and attack_value < spent / 2
 

@@ -2,15 +2,16 @@
  * Cards on screen: codes ("Th"), Russian indices (Т К Д В 10 9 8 7 6), sorting a hand,
  * and the SVG of a face or a back.
  *
- * A code is rank + suit: ranks 6 7 8 9 T J Q K A, suits s c d h (RULES.md).
+ * A code is rank + suit: ranks 6 7 8 9 T J Q K A (Durak's 52 cards add 2 3 4 5), suits
+ * s c d h (RULES.md).
  */
 
 import { gettext, gettext_noop, pgettext } from "./i18n.js";
 import { svg } from "./dom.js";
 
-export const RANKS = "6789TJQKA";
+export const RANKS = "23456789TJQKA";
 export const SUITS = "scdh";
-export const RU_RANK = { 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "В", Q: "Д", K: "К", A: "Т" };
+export const RU_RANK = { 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", T: "10", J: "В", Q: "Д", K: "К", A: "Т" };
 export const SUIT_SYMBOL = { s: "♠", c: "♣", d: "♦", h: "♥" };
 export const SUIT_NAME = { s: gettext_noop("пики"), c: gettext_noop("трефы"), d: gettext_noop("бубны"), h: gettext_noop("червы") };
 export const RED = new Set(["d", "h"]);
@@ -18,7 +19,7 @@ export const RED = new Set(["d", "h"]);
 /** Strength order, strongest first, for a plain suit and a trump in the belot family. */
 const BELOT_PLAIN = "ATKQJ987";
 const BELOT_TRUMP = "J9ATKQ87";
-const NATURAL = "AKQJT9876";
+const NATURAL = "AKQJT98765432";
 
 export function rankOf(code) {
   return code[0];

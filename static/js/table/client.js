@@ -12,11 +12,13 @@
  */
 
 import { catchableCards, cardActions, defendTargets, findLegal, hasType, isToAct, ofType, playableCards } from "./moves.js";
-import { confirmDialog, toast } from "./dialog.js";
+import { Attention } from "./attention.js";
+import { confirmDialog, infoDialog, toast } from "./dialog.js";
 import { describeEvent, feedLines, showBanner } from "./events.js";
 import { holdAfter } from "./hold.js";
 import { loadHints, saveHints } from "./hints.js";
 import { renderHand } from "./hand.js";
+import { Sounds } from "./sounds.js";
 import { fill, h } from "./dom.js";
 import { KEYS_HELP, buildLayout } from "./layout.js";
 import { renderPanel } from "./panel.js";
@@ -27,7 +29,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
-import { gameSeats, gameTitle, isBelot, seatName } from "./view.js";
+import { claimableSeats, gameSeats, gameTitle, isBelot, nextGoneDeadline, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
 const PENDING_TIMEOUT_MS = 8000;
@@ -69,16 +71,25 @@ export class TableClient {
     };
     this.parts = buildLayout(root, {
       setHints: (on) => this.setHints(on),
+      setSound: (on) => this.sounds.set(on),
       toggleLast: fromMenu(() => this.toggleLast()),
       toggleSheet: fromMenu(() => this.toggleSheet()),
       showKeys: fromMenu(() => this.showKeys()),
       surrender: fromMenu(() => this.surrender()),
       leave: fromMenu(() => this.leave()),
-    });
+    }, { lobbyUrl });
     // a tap outside the phone menu closes it
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
     });
+    this.parts.hand.addEventListener("hand-resize", () => this.render());
+    this.sounds = new Sounds();
+    this.attention = new Attention();
+    // the last seconds of my move tick (once a second, while the move time runs)
+    setInterval(() => {
+      const left = this.attention.mine && this.view && typeof this.view.deadline === "number" ? this.view.deadline - Date.now() : 0;
+      if (left > 0 && left <= 5000) this.sounds.play("tick");
+    }, 1000);
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
     const Socket = transport === "fake" ? FakeSocket : TableSocket;
@@ -192,6 +203,7 @@ export class TableClient {
   /** Send `action` on the current seq; false (and nothing sent) while an act is pending. */
   act(action) {
     if (this.pending || !this.view || this.seq === null) return false;
+    this.attention.ask(); // a move is a gesture: the one moment a browser lets a page ask
     const frame = { op: "act", seq: this.seq, action, id: `a${++this.actCounter}` };
     if (!this.socket.send(frame)) {
       this.toast(gettext("Нет связи, переподключаемся…"));
@@ -390,9 +402,7 @@ export class TableClient {
       { class: "keys-help" },
       KEYS_HELP.map(([k, what]) => [h("dt", {}, h("kbd", {}, gettext(k))), h("dd", {}, gettext(what))]),
     );
-    confirmDialog(this.root, { title: gettext("Клавиши"), text: null, ok: gettext("Закрыть") });
-    const modal = this.root.querySelector(".modal:last-of-type .modal-title");
-    if (modal) modal.after(list);
+    infoDialog(this.root, { title: gettext("Клавиши"), body: list });
   }
 
   /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state. */
@@ -449,9 +459,11 @@ export class TableClient {
       const said = describeEvent(ev, this.view, hasMove);
       if (!said) continue;
       lines.push(said.text);
-      if (said.big) showBanner(this.parts.banners, said.text);
+      if (said.big) showBanner(this.parts.banners, said.text, typeof ev.seat === "number" ? seatPosition(this.view, ev.seat) : "top");
     }
     feedLines(this.parts.feed, lines);
+    if (events.some((ev) => ev.type === "trick" || ev.type === "bout_over")) this.sounds.play("trick");
+    else if (events.some((ev) => ev.type === "move" && ev.action && ev.action.card)) this.sounds.play("card");
   }
 
   /** The hint line: what to do now (shown with hints on, on wide screens). */
@@ -460,6 +472,9 @@ export class TableClient {
     if (!v) return "";
     const legal = this.legal;
     if (v.phase === "waiting") return gettext("Ждём игроков");
+    if (v.phase === "play" && typeof v.sitting === "number" && v.sitting === v.seat) {
+      return gettext("Партнёр играет «Капо на 1 руке»: ваши карты не участвуют");
+    }
     if (!legal.length) {
       const names = (v.to_act || []).filter((s) => s !== v.seat).map((s) => seatName(v, s));
       return names.length && PLAYING.has(v.phase) ? interpolate(gettext("Ждём: %(name)s"), { name: names.join(", ") }) : "";
@@ -527,7 +542,10 @@ export class TableClient {
     root.dataset.game = v.game;
     root.dataset.phase = v.phase;
     root.dataset.seats = String(gameSeats(v).length);
-    root.classList.toggle("my-turn", isToAct(v, v.seat) && this.legal.length > 0);
+    const myTurn = isToAct(v, v.seat) && this.legal.length > 0;
+    root.classList.toggle("my-turn", myTurn);
+    if (this.attention.set(myTurn, { title: gameTitle(v) })) this.sounds.play("turn");
+    p.soundInput.checked = this.sounds.on;
     this.countdown.set(v);
     p.title.textContent = gameTitle(v);
     renderContract(p.contract, v);
@@ -541,11 +559,31 @@ export class TableClient {
     p.hint.replaceChildren(
       v.phase === "check" ? this.countdown.element("check") : "",
       h("span", { class: "hint-text" }, this.hintText()),
+      this.claimButton(),
     );
+    this.renderAgainAt(nextGoneDeadline(v));
     p.sheetBody.replaceChildren(scoreSheet(v));
     p.lastButton.disabled = !(v.last_trick || []).length;
     p.surrenderButton.disabled = !this.inMatch;
     this.renderOverlay();
+  }
+
+  /** «Засчитать победу» once an opponent has been away past his `gone_deadline` (docs/protocol.md). */
+  claimButton() {
+    if (!this.inMatch || !claimableSeats(this.view).length) return null;
+    const names = claimableSeats(this.view).map((s) => seatName(this.view, s)).join(", ");
+    return h(
+      "span",
+      { class: "claim" },
+      h("span", { class: "claim-text" }, interpolate(gettext("%(name)s — нет связи"), { name: names })),
+      h("button", { type: "button", class: "btn btn-primary", "data-control": "claim", onclick: () => this.socket.send({ op: "claim" }) }, gettext("Засчитать победу")),
+    );
+  }
+
+  /** Render once more at `when` (epoch ms): a deadline that changes what is shown passes. */
+  renderAgainAt(when) {
+    clearTimeout(this.againTimer);
+    if (when !== null) this.againTimer = setTimeout(() => this.render(), Math.max(0, when - Date.now()) + 50);
   }
 
   renderOverlay() {

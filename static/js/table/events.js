@@ -132,6 +132,9 @@ export function describeEvent(ev, view, hasMove = false) {
     }
     case "transfer":
       return { text: interpolate(gettext("%(name)s: перевод"), { name: who }), big: true };
+    case "trump_shown":
+      // Durak: the deal used up the deck; its last card names the trump and stays with its holder
+      return { text: interpolate(gettext("Козырь %(card)s — у %(name)s"), { card: cardLabel(ev.card), name: who }), big: true };
     case "match_over":
       return { text: gettext("Игра окончена"), big: true };
     default:
@@ -145,27 +148,30 @@ export function describeEvent(ev, view, hasMove = false) {
 const queues = new WeakMap();
 const BANNER_MS = 1500;
 
-/** Show a banner over the table; banners of one state follow each other (at most 4 wait). */
-export function showBanner(layer, text) {
+/** Show a banner on the felt; banners of one state follow each other (at most 4 wait).
+ * `at` is the side of the seat that said it (bottom, left, top, right): the banner stands by
+ * that seat, off the trick in the centre. */
+export function showBanner(layer, text, at = "top") {
   let queue = queues.get(layer);
   if (!queue) {
     queue = { items: [], busy: false };
     queues.set(layer, queue);
   }
-  queue.items.push(text);
+  queue.items.push({ text, at });
   if (queue.items.length > 4) queue.items.splice(0, queue.items.length - 4);
   if (!queue.busy) nextBanner(layer, queue);
 }
 
 function nextBanner(layer, queue) {
-  const text = queue.items.shift();
-  if (text === undefined) {
+  const item = queue.items.shift();
+  if (item === undefined) {
     queue.busy = false;
     return;
   }
   queue.busy = true;
   const ms = queue.items.length ? BANNER_MS * 0.66 : BANNER_MS; // quicker while others wait
-  const el = h("div", { class: "banner", role: "status" }, text);
+  const el = h("div", { class: "banner", role: "status" }, item.text);
+  layer.dataset.at = item.at;
   layer.replaceChildren(el);
   setTimeout(() => el.classList.add("banner-out"), ms - 300);
   setTimeout(() => {

@@ -36,9 +36,16 @@ function caption(next, event) {
   return interpolate(gettext("Забирает — %(name)s"), { name: seatName(next, event.defender) });
 }
 
+function taker(event) {
+  if (event.type === "trick") return typeof event.winner === "number" ? event.winner : null;
+  if (event.result === "discard") return null;
+  return typeof event.defender === "number" ? event.defender : null;
+}
+
 /**
  * What to hold after `frame` (a `state` frame) arrives while `previous` is shown, or null.
- * `{ until, trick: { cards, caption, durak } | null, summary: bool }`.
+ * `{ until, ms, trick: { cards, caption, durak, taker } | null, summary: bool }`; `taker` is the
+ * seat that takes the cards (null when a Durak bout is beaten off, «Бито»).
  */
 export function holdAfter(previous, frame, now = Date.now()) {
   const ms = typeof frame.hold_ms === "number" ? frame.hold_ms : 0;
@@ -47,9 +54,14 @@ export function holdAfter(previous, frame, now = Date.now()) {
   const taken = events.find((ev) => TRICK_EVENTS.has(ev.type));
   const move = events.find((ev) => ev.type === "move");
   const trick = taken
-    ? { cards: cardsWithTheMove(previous, move), caption: caption(frame.view, taken), durak: previous.game === "durak" }
+    ? {
+        cards: cardsWithTheMove(previous, move),
+        caption: caption(frame.view, taken),
+        durak: previous.game === "durak",
+        taker: taker(taken),
+      }
     : null;
   const summary = events.some((ev) => ev.type === "deal_scored") && frame.view.phase !== "match_over";
   if (!trick && !summary) return null;
-  return { until: now + ms, trick, summary };
+  return { until: now + ms, ms, trick, summary };
 }

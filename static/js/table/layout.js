@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { gettext, gettext_noop } from "./i18n.js";
 
-export function buildLayout(root, handlers) {
+export function buildLayout(root, handlers, { lobbyUrl = "/" } = {}) {
   const parts = {};
   const ref = (name, el) => {
     parts[name] = el;
@@ -16,12 +16,17 @@ export function buildLayout(root, handlers) {
     "hintsInput",
     h("input", { type: "checkbox", role: "switch", "data-control": "hints", onchange: (ev) => handlers.setHints(ev.target.checked) }),
   );
+  const soundInput = ref(
+    "soundInput",
+    h("input", { type: "checkbox", role: "switch", "data-control": "sound", onchange: (ev) => handlers.setSound(ev.target.checked) }),
+  );
   const menu = ref(
     "menu",
     h(
       "nav",
       { class: "tbar-menu", "aria-label": gettext("Меню") },
       h("label", { class: "switch" }, hintsInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, gettext("Подсказки ходов"))),
+      h("label", { class: "switch" }, soundInput, h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", {}, gettext("Звук"))),
       ref("lastButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "last-trick", "aria-pressed": "false", onclick: handlers.toggleLast }, gettext("Последняя взятка"))),
       ref("sheetButton", h("button", { type: "button", class: "btn btn-ghost", "data-control": "sheet", "aria-pressed": "false", onclick: handlers.toggleSheet }, gettext("Счёт"))),
       h("button", { type: "button", class: "btn btn-ghost", "data-control": "keys", onclick: handlers.showKeys }, gettext("Клавиши")),
@@ -32,6 +37,8 @@ export function buildLayout(root, handlers) {
   const bar = h(
     "header",
     { class: "tbar" },
+    // the site header is not shown in play: this is the way back (the match goes on, as after a reload)
+    h("a", { class: "tbar-home", href: lobbyUrl, "data-control": "home", "aria-label": gettext("В лобби"), title: gettext("В лобби") }, "‹"),
     ref("title", h("div", { class: "tbar-title" })),
     ref("contract", h("div", { class: "tbar-info" })),
     ref("conn", h("div", { class: "conn", role: "status" }, gettext("Соединение…"))),
@@ -65,7 +72,8 @@ export function buildLayout(root, handlers) {
     "section",
     { class: "bottom" },
     h("div", { class: "me-row" }, ref("me", h("div", { class: "me" })), ref("hint", h("div", { class: "hint-line", "aria-live": "polite" }))),
-    ref("panel", h("div", { class: "panel" })),
+    // the page's skip link («К ходу») lands here: the actions are the next Tab stop
+    ref("panel", h("div", { class: "panel", id: "table-actions", tabindex: "-1" })),
     ref("hand", h("div", { class: "hand", role: "group", "aria-label": "hand" })),
   );
   root.replaceChildren(

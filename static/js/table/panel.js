@@ -9,6 +9,7 @@
 import { SUIT_NAME, trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
+import { SOLO_CAPOT } from "./kinds.js";
 import { combinationsInHand, findLegal, hasType, ofType } from "./moves.js";
 import { trumpOf } from "./trick.js";
 import { isBelot } from "./view.js";
@@ -43,7 +44,8 @@ function biddableTrumps(view) {
   return TRUMPS.filter((tr) => (tr === "nt" ? o.no_trump !== false : tr === "all" ? o.ruleset === "gambler" : true));
 }
 
-/** Bazar-blot auction: trump tabs, value buttons 8..24 in the chosen trump, capot, contra... */
+/** Bazar-blot auction: trump tabs, value buttons 8..24 in the chosen trump, capot (and in
+ * Gambler with `solo_capot` «Капо на 1 руке»), contra... */
 function bidPanel(view, ctx) {
   const legal = view.legal || [];
   const trumps = biddableTrumps(view);
@@ -83,9 +85,15 @@ function bidPanel(view, ctx) {
   const calls = h(
     "div",
     { class: "bid-calls" },
-    button(`${gettext("Капот")} ${trumpLabel(chosen)}`, findLegal(legal, { type: "capot", trump: chosen }), ctx, {
+    button(`${gettext("Капот")} ${trumpLabel(chosen)}`, findLegal(legal, { type: "capot", trump: chosen, solo: undefined }), ctx, {
       name: "capot",
     }),
+    (view.options || {}).solo_capot
+      ? button(`${gettext(SOLO_CAPOT)} ${trumpLabel(chosen)}`, findLegal(legal, { type: "capot", trump: chosen, solo: true }), ctx, {
+          name: "solo-capot",
+          title: gettext("Взять все взятки одному: карты партнёра не участвуют"),
+        })
+      : null,
     button(gettext("Контра"), findLegal(legal, { type: "contra" }), ctx, { name: "contra" }),
     button(gettext("Реконтра"), findLegal(legal, { type: "recontra" }), ctx, { name: "recontra" }),
     button(gettext("Пас"), findLegal(legal, { type: "pass" }), ctx, { class: "btn-pass", name: "pass" }),

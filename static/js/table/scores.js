@@ -6,6 +6,7 @@
 import { trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
+import { SOLO_CAPOT } from "./kinds.js";
 import { scoreSides, seatName } from "./view.js";
 
 const REASON = {
@@ -31,7 +32,8 @@ function dealNote(view, deal) {
   if (deal.redeal) return gettext("Пересдача");
   const c = deal.contract || {};
   const bits = [];
-  if (c.capot) bits.push(gettext("капот"));
+  if (c.solo) bits.push(gettext(SOLO_CAPOT));
+  else if (c.capot) bits.push(gettext("капот"));
   else if (c.value) bits.push(String(c.value));
   if (c.trump || deal.trump) bits.push(trumpLabel(c.trump || deal.trump));
   if (c.multiplier === 2) bits.push("×2");

@@ -8,7 +8,8 @@ import { cardBack, cardLabel, trumpLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { isToAct } from "./moves.js";
-import { KIND_WORD } from "./kinds.js";
+import { KIND_WORD, SOLO_CAPOT } from "./kinds.js";
+import { untilElement } from "./timer.js";
 import { declarations, gameSeats, isEmptySeat, seatInfo, seatName, seatPosition } from "./view.js";
 
 const BOT_LEVEL = { easy: gettext_noop("лёгкий"), normal: gettext_noop("обычный"), hard: gettext_noop("сложный") };
@@ -22,7 +23,7 @@ export function callText(call) {
     case "bid":
       return `${call.value} ${trumpLabel(call.trump)}`;
     case "capot":
-      return `${gettext("Капот")} ${trumpLabel(call.trump)}`;
+      return `${call.solo ? gettext(SOLO_CAPOT) : gettext("Капот")} ${trumpLabel(call.trump)}`;
     case "contra":
       return gettext("Контра");
     case "recontra":
@@ -36,11 +37,20 @@ export function callText(call) {
   }
 }
 
-function backs(count) {
+/** Whether `seat` sits out this deal's play (the partner of a solo capot's bidder). */
+export function isSitting(view, seat) {
+  return view.phase === "play" && typeof view.sitting === "number" && view.sitting === seat;
+}
+
+function backs(count, sitting = false) {
   const shown = Math.min(count, MAX_BACKS);
   return h(
     "div",
-    { class: "seat-backs", style: `--n:${shown}` },
+    {
+      class: ["seat-backs", sitting && "is-out-of-play"],
+      style: `--n:${shown}`,
+      title: sitting ? gettext("Карты партнёра не участвуют в розыгрыше") : null,
+    },
     Array.from({ length: shown }, () => h("span", { class: "mini-back" }, cardBack())),
     h("span", { class: "seat-count", title: interpolate(gettext("карт: %(n)s"), { n: count }) }, String(count)),
   );
@@ -76,13 +86,18 @@ export function seatPlate(view, seat, ctx) {
   const tags = [];
   if (info && info.bot) tags.push(h("span", { class: "tag tag-bot" }, `${gettext("бот")} · ${gettext(BOT_LEVEL[info.bot] || info.bot)}`));
   if (dealer) tags.push(h("span", { class: "tag tag-dealer" }, (view.game === "deberc" ? gettext("обяз") : gettext("сдаёт"))));
-  if (info && !empty && !info.bot && info.connected === false) tags.push(h("span", { class: "tag tag-offline" }, gettext("нет связи")));
+  if (info && !empty && !info.bot && info.connected === false) {
+    // with the time his absence ends the match (Durak) or lets the others claim it
+    const until = typeof info.gone_deadline === "number" && info.gone_deadline > Date.now() ? untilElement(info.gone_deadline) : null;
+    tags.push(h("span", { class: "tag tag-offline" }, gettext("нет связи"), until ? " · " : null, until));
+  }
   const saidBelote = (view.belote || []).some((b) => b && b.seat === seat && b.said);
   if (saidBelote) tags.push(h("span", { class: "tag tag-belote" }, gettext("блот")));
   if (view.phase === "waiting" && info && !empty) {
     tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, (info.ready ? gettext("готов") : gettext("не готов"))));
   }
   if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, gettext("вышел из игры")));
+  if (isSitting(view, seat)) tags.push(h("span", { class: "tag tag-sitting" }, gettext("не играет")));
   tags.push(...roleTags(view, seat, info, empty));
   return h(
     "div",
@@ -120,8 +135,8 @@ function seatBox(view, seat, ctx) {
   const count = info && typeof info.cards === "number" ? info.cards : 0;
   return h(
     "div",
-    { class: ["seat", `pos-${pos}`, isEmptySeat(info) && "is-empty"], "data-seat": seat },
-    count ? backs(count) : null,
+    { class: ["seat", `pos-${pos}`, isEmptySeat(info) && "is-empty", isSitting(view, seat) && "is-sitting"], "data-seat": seat },
+    count ? backs(count, isSitting(view, seat)) : null,
     seatPlate(view, seat, ctx),
     bubble(view, seat, ctx),
   );

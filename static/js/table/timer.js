@@ -69,5 +69,11 @@ export class Countdown {
   tick() {
     const now = Date.now();
     for (const el of this.root.querySelectorAll(".countdown")) this.update(el, now);
+    for (const el of this.root.querySelectorAll("[data-until]")) el.textContent = formatSeconds(Number(el.dataset.until) - now);
   }
+}
+
+/** A span counting down to `deadline` (epoch ms) as m:ss, refreshed by the Countdown's tick. */
+export function untilElement(deadline) {
+  return h("span", { class: "until", "data-until": deadline }, formatSeconds(deadline - Date.now()));
 }

@@ -7,6 +7,7 @@
 import { cardBack, cardFace, cardLabel, trumpLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { gettext, interpolate } from "./i18n.js";
+import { SOLO_CAPOT } from "./kinds.js";
 import { faceUpCard, isBelot, seatName, seatPosition, stockCount } from "./view.js";
 
 /** Cards on the table at the previous render: only newly laid cards animate in. */
@@ -85,6 +86,10 @@ function deck(view) {
     { class: "deck" },
     count ? h("div", { class: "deck-stock" }, cardBack(), h("span", { class: "deck-count" }, String(count))) : null,
     up ? h("div", { class: "deck-up", title: gettext("Открытая карта") }, cardFace(up)) : null,
+    // Durak with the deck used up by the deal: the trump card stays in its holder's hand
+    up && !count && typeof view.trump_holder === "number"
+      ? h("span", { class: "deck-holder" }, interpolate(gettext("у %(name)s"), { name: seatName(view, view.trump_holder) }))
+      : null,
   );
 }
 
@@ -120,6 +125,9 @@ export function renderCentre(el, view, ctx) {
   shownBefore = shownNow;
   el.classList.toggle("is-last-trick", Boolean(showLast) && !held);
   el.classList.toggle("is-held", Boolean(held));
+  // the held cards gather towards their taker in the hold's last moment (CSS: gather-*)
+  el.dataset.gather = held && held.taker !== null && held.taker !== undefined ? seatPosition(view, held.taker) : held ? "off" : "";
+  if (held && ctx.hold.ms) el.style.setProperty("--hold-ms", `${ctx.hold.ms}ms`);
 }
 
 /** The trump and the contract, for the top bar. */
@@ -128,12 +136,13 @@ export function renderContract(el, view) {
   const c = view.contract;
   const bid = view.bid;
   if (view.phase === "auction" && bid && typeof bid.seat === "number") {
-    const what = bid.capot ? `${gettext("Капот")} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
+    const capot = bid.solo ? gettext(SOLO_CAPOT) : gettext("Капот");
+    const what = bid.capot ? `${capot} ${trumpLabel(bid.trump)}` : `${bid.value} ${trumpLabel(bid.trump)}`;
     const contra = view.contra ? ` · ${gettext("контра")}` : "";
     bits.push(h("span", { class: "badge badge-contract" }, `${gettext("Заявка")}: ${what} · ${seatName(view, bid.seat)}${contra}`));
   }
   if (c && (c.value || c.capot || c.trump)) {
-    const what = c.capot ? gettext("Капот") : c.value ? String(c.value) : "";
+    const what = c.solo ? gettext(SOLO_CAPOT) : c.capot ? gettext("Капот") : c.value ? String(c.value) : "";
     const mult = c.multiplier === 2 ? ` ×2 ${gettext("контра")}` : c.multiplier === 4 ? ` ×4 ${gettext("реконтра")}` : "";
     const who = typeof c.seat === "number" ? ` · ${seatName(view, c.seat)}` : "";
     bits.push(

@@ -53,7 +53,8 @@ export function gameSeats(view) {
   return taken.length >= 2 ? taken : all;
 }
 
-/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right.
+/** Screen position of `seat` relative to me (me at the bottom), clockwise: left, top, right
+ * (five and six players at Durak: left, top-left, [top,] top-right, right).
  * A spectator sees the first seat in the game at the bottom. */
 export function seatPosition(view, seat) {
   const seats = gameSeats(view);
@@ -65,6 +66,8 @@ export function seatPosition(view, seat) {
   if (rel === 0) return "bottom";
   if (n === 2) return "top";
   if (n === 3) return rel === 1 ? "left" : "right";
+  if (n === 5) return ["bottom", "left", "top-left", "top-right", "right"][rel];
+  if (n >= 6) return ["bottom", "left", "top-left", "top", "top-right", "right"][rel] || "top";
   return ["bottom", "left", "top", "right"][rel] || "top";
 }
 
@@ -72,11 +75,18 @@ export function seatInfo(view, seat) {
   return (view.seats || []).find((s) => s.seat === seat) || null;
 }
 
+/** A name as shown: a bot's «Бот N» (so the view and the records keep it) in the page's
+ * language, anyone else's as it is (labels.display_name on the server). */
+export function shownName(name, bot) {
+  const found = bot ? /^Бот (\d+)$/.exec(name || "") : null;
+  return found ? interpolate(gettext("Бот %(n)s"), { n: found[1] }) : name;
+}
+
 /** A seat's display name: its name, «Место N» when empty. */
 export function seatName(view, seat) {
   const info = seatInfo(view, seat);
-  if (info && info.name) return info.name;
-  if (info && info.bot) return `Бот ${seat + 1}`;
+  if (info && info.name) return shownName(info.name, info.bot);
+  if (info && info.bot) return interpolate(gettext("Бот %(n)s"), { n: seat + 1 });
   return interpolate(gettext("Место %(n)s"), { n: seat + 1 });
 }
 
@@ -113,6 +123,8 @@ export function scoreSides(view) {
 
 /** The face-up card (belot family proposal, Durak trump), if the view shows one. */
 export function faceUpCard(view) {
+  // Обычный блот: once taken (`keeper`) the card is in its keeper's hand, not on the stock
+  if (view.game === "blot" && view.keeper !== null && view.keeper !== undefined) return null;
   return view.face_up || view.upcard || view.trump_card || view.turned || null;
 }
 
@@ -137,4 +149,22 @@ export function declarations(view) {
     kinds: d.kinds || (d.kind ? [d.kind] : []) || [],
     cards: d.cards || [],
   }));
+}
+
+/** Seats a claim («Засчитать победу») could be made against, for `view.seat` at `now`: people of
+ * another side away past their `gone_deadline`. Durak ends such a match by itself: none. */
+export function claimableSeats(view, now = Date.now()) {
+  if (!view || view.game === "durak" || view.seat === null || view.seat === undefined || view.result) return [];
+  const me = seatInfo(view, view.seat);
+  const myTeam = me ? me.team : null;
+  return (view.seats || [])
+    .filter((s) => s.seat !== view.seat && typeof s.gone_deadline === "number" && s.gone_deadline <= now)
+    .filter((s) => myTeam === null || myTeam === undefined || s.team !== myTeam)
+    .map((s) => s.seat);
+}
+
+/** The earliest `gone_deadline` still to come (epoch ms), or null. */
+export function nextGoneDeadline(view, now = Date.now()) {
+  const times = (view.seats || []).map((s) => s.gone_deadline).filter((t) => typeof t === "number" && t > now);
+  return times.length ? Math.min(...times) : null;
 }

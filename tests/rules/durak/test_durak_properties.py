@@ -7,6 +7,10 @@ sample of steps: no crash, every card in exactly one place, the game ends, a sea
 act has a legal action, views hide other hands, the stock order and unfair cards,
 ``to_json``/``from_json`` and ``copy`` are exact, ``apply`` agrees with ``legal_actions`` and a
 refused action changes nothing.
+
+The variants (RULES.md "Variants beyond the seeds") are played the same way: 24, 36 and 52
+cards, 2..6 players on seats 0..5, neighbours' throw-in (only the defender's neighbours ever
+throw), the deck used up by the deal (the trump card shown, never more than what was seen).
 """
 
 from __future__ import annotations
@@ -19,12 +23,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from apps.rules import api
-from apps.rules.cards import CODES, cards_of
+from apps.rules.cards import cards_of, mask_of
 from apps.rules.durak import BOUT, CHECK, LEAD, OVER
+from apps.rules.durak_tables import card_tables, deck_cards
 from apps.rules.errors import IllegalAction
-from tests.rules.test_properties import card_codes
 
-ALL_CARDS = (1 << 36) - 1
+#: Every card code of any deck (the 52-card deck's codes include the others').
+ALL_CODES = frozenset(card_tables(13).codes)
+
+
+def card_codes(data) -> set[str]:
+    """Every string in ``data`` that is a card code of any Durak deck."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, str) and x in ALL_CODES:
+            found.add(x)
+    return found
+
 
 SEAT_SETS = [[0, 1], [0, 1, 2], [0, 1, 2, 3], [1, 3], [0, 2, 3], [0, 2]]
 options_strategy = st.fixed_dictionaries(
@@ -47,7 +68,7 @@ def check_cards(state) -> None:
     for m in places:
         assert not seen & m, "a card is in two places"
         seen |= m
-    assert seen == ALL_CARDS, "a card went missing"
+    assert seen == mask_of(deck_cards(state.options["deck"])), "a card went missing"
     table = 0
     for c in [*state.att, *state.beaten.values()]:
         table |= 1 << c
@@ -61,8 +82,12 @@ def check_cards(state) -> None:
 def check_views(state) -> None:
     """A seat sees its own hand, the table and the face-up trump, nothing else; a view does not
     depend on which table cards were unfair."""
+    CODES = state.tab.codes
     table = {CODES[c] for c in cards_of(state.table)}
     trump = {CODES[state.stock[-1]]} if state.stock else set()
+    if state.trump_holder >= 0:  # the deck used up by the deal: its last card, shown to all
+        assert not state.stock
+        trump = {CODES[state.trump_card]}
     for seat in [None, *state.occupied]:
         view = api.view(state, seat)
         json.dumps(view)
@@ -90,10 +115,12 @@ def check_round_trip(state) -> None:
 
 
 def universe(state, seat: int, rng: random.Random) -> list[dict]:
-    """A sample of actions a seat might send: legal ones and nonsense around them."""
+    """A sample of actions a seat might send: legal ones and nonsense around them (cards of
+    any deck: a ``2s`` in a 36-card game is nonsense too)."""
+    CODES = state.tab.codes
     hand = [CODES[c] for c in cards_of(state.hands[seat])] or ["6s"]
     table = [CODES[c] for c in state.att] or ["Ah"]
-    some = [rng.choice(CODES) for _ in range(3)]
+    some = [rng.choice(CODES) for _ in range(2)] + [rng.choice(sorted(ALL_CODES))]
     acts = [{"type": "take"}, {"type": "done"}, {"type": "close"}, {"type": "bogus"}]
     for card in [*hand, *some]:
         acts.append({"type": "attack", "card": card})
@@ -149,9 +176,10 @@ def play(options: dict, seats: list[int], seed: int, *, deep_every: int = 0) -> 
     steps = 0
     while state.phase != OVER:
         check_cards(state)
+        check_throwers(state)
         if steps % 4 == 0 or deep_every:
             to_act = api.to_act(state)
-            for s in range(4):
+            for s in range(len(state.hands)):
                 assert bool(api.legal_actions(state, s)) == (s in to_act)
         if deep_every and steps % deep_every == 0:
             check_views(state)
@@ -167,6 +195,28 @@ def play(options: dict, seats: list[int], seed: int, *, deep_every: int = 0) -> 
     return summary
 
 
+def neighbours(state, d: int) -> set[int]:
+    """The seats still in the game next to ``d`` on either side."""
+    inplay = [s for s in state.occupied if state.inplay >> s & 1]
+    i = inplay.index(d)
+    return {inplay[i - 1], inplay[(i + 1) % len(inplay)]}
+
+
+def check_throwers(state) -> None:
+    """Only the defender's opponents (with neighbours' throw-in: his neighbours) ever throw in."""
+    if state.phase != BOUT:
+        return
+    d = state.defender
+    allowed = set(state.throwers)
+    assert d not in allowed
+    if state.options["throw"] == "neighbors":
+        assert allowed <= neighbours(state, d)
+        if state.inplay.bit_count() <= 3:
+            assert allowed == {s for s in state.occupied if state.inplay >> s & 1} - {d} or state.teams
+    for seat in state._throw:
+        assert seat in allowed, f"seat {seat} throws at {d}"
+
+
 def check_result(summary: dict, seats: list[int], teams: bool) -> None:
     (deal,) = summary["deals"]
     assert deal["winners"] == summary["winners"]
@@ -175,8 +225,8 @@ def check_result(summary: dict, seats: list[int], teams: bool) -> None:
         assert deal["winners"] == [] and deal["losers"] == [] and deal["fool"] is None
     elif teams:
         assert deal["fool"] is None
-        assert sorted(deal["winners"] + deal["losers"]) == [0, 1, 2, 3]
-        assert deal["winners"] in ([0, 2], [1, 3])
+        assert sorted(deal["winners"] + deal["losers"]) == seats
+        assert deal["winners"] in ([seats[0], seats[2]], [seats[1], seats[3]])
     else:
         assert deal["losers"] == [deal["fool"]]
         assert sorted([*deal["winners"], deal["fool"]]) == seats
@@ -228,3 +278,57 @@ def test_leave_mid_game_then_nothing_more() -> None:
     check_cards(state)
     with pytest.raises(IllegalAction):
         api.apply(state, 0, {"type": "leave"})
+
+
+# ---------------------------------------------------------------------------- the variants
+
+#: Seatings of 2..6 players on seats 0..5.
+VARIANT_SEATS = [[0, 1], [2, 5], [0, 2, 4], [0, 1, 3, 5], [0, 1, 2, 3], [1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5]]
+
+
+@st.composite
+def variant_tables(draw) -> tuple[dict, list[int]]:
+    """Options and seats the engine accepts, across every deck and throw-in mode."""
+    seats = draw(st.sampled_from(VARIANT_SEATS))
+    decks = [36, 52] if len(seats) > 4 else [24, 36, 52]
+    options = {
+        "deck": draw(st.sampled_from(decks)),
+        "throw": draw(st.sampled_from(["all", "neighbors"])),
+        "transfer": draw(st.booleans()),
+        "cheating": draw(st.booleans()),
+        "teams": draw(st.booleans()) if len(seats) <= 4 else False,
+    }
+    return options, seats
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), table=variant_tables())
+def test_variant_games_keep_cards_and_end(seed: int, table: tuple[dict, list[int]]) -> None:
+    """Games in every new mode: cards conserved (the whole deck chosen), only the allowed
+    throwers throw, the game ends with a proper result."""
+    options, seats = table
+    for k in range(5):
+        summary = play(options, seats, seed + k)
+        check_result(summary, seats, options["teams"] and len(seats) == 4)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), table=variant_tables())
+def test_variant_games_views_json_and_refusals(seed: int, table: tuple[dict, list[int]]) -> None:
+    """Deep checks in the new modes: no hidden card in any view, exact round trips, ``apply``
+    agrees with ``legal_actions`` (cards of other decks refused)."""
+    options, seats = table
+    play(options, seats, seed, deep_every=7)
+
+
+@pytest.mark.parametrize(
+    ("options", "seats"),
+    [({"deck": 24}, [0, 1, 2, 3]), ({"deck": 36, "transfer": True}, [0, 1, 2, 3, 4, 5])],
+)
+def test_deck_used_up_games_show_only_the_trump_card(options: dict, seats: list[int]) -> None:
+    """With no stock from the start every view shows the trump card and its holder, and still
+    nothing hidden."""
+    for seed in range(15):
+        state = api.new_match("durak", options, seed=seed, seats=seats)
+        assert state.trump_holder == seats[-1] and not state.stock
+        play(options, seats, seed, deep_every=5)

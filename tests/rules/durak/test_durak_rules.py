@@ -19,6 +19,8 @@ def test_options_defaults() -> None:
         "teams": False,
         "cheating": False,
         "move_time": 30,
+        "deck": 36,
+        "throw": "all",
     }
 
 
@@ -28,7 +30,9 @@ def test_options_refused_field_by_field() -> None:
     assert set(exc.value.errors) == {"transfer", "cheating", "move_time", "players"}
 
 
-@pytest.mark.parametrize("seats", [[0], [0, 0, 1], [0, 4], [], "0,1", [0, 1, 2, 3, 3]])
+@pytest.mark.parametrize(
+    "seats", [[0], [0, 0, 1], [0, 6], [], "0,1", [0, 1, 2, 3, 3], [-1, 2], [0, 1, 2, 3, 4, 5, 6]]
+)
 def test_bad_seats_refused(seats) -> None:
     with pytest.raises(InvalidOptions) as exc:
         api.new_match("durak", {}, seed=1, seats=seats)
