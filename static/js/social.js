@@ -2,7 +2,10 @@
 // It keeps the invitations badge of the header right, shows an invitation the moment it
 // arrives, and lends itself to the page's own scripts (friends.js, watch.js) through
 // window.kartochkiSocial: on(op, fn) and send(frame). Protocol: docs/protocol.md.
+// A page without the site header (the table in play) keeps the socket (presence, spectators)
+// but shows no toast: the invitation waits in the badge of the next page.
 const badge = document.getElementById("invite-badge");
+const holder = document.getElementById("social-socket");
 const words = JSON.parse(document.getElementById("social-words").textContent);
 const listeners = new Map();
 let socket = null;
@@ -27,6 +30,7 @@ function emit(op, frame) {
 }
 
 function setCount(count) {
+  if (!badge) return;
   badge.dataset.count = String(count);
   badge.querySelector(".invite-badge__count").textContent = String(count);
   badge.hidden = !count;
@@ -97,14 +101,14 @@ function showInvitation(frame) {
 
 bus.on("invitation", (frame) => {
   setCount(frame.count);
-  showInvitation(frame);
+  if (badge) showInvitation(frame);
 });
 bus.on("invitations", (frame) => setCount(frame.count));
 
 function connect(attempt) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ tables: "0" });
-  if (badge.dataset.table) query.set("table", badge.dataset.table);
+  if (holder.dataset.table) query.set("table", holder.dataset.table);
   const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${query}`);
   socket = ws;
   ws.addEventListener("open", () => { attempt = 0; emit("open", {}); });

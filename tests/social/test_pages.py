@@ -41,7 +41,14 @@ def test_the_header_links_and_the_badge_of_pending_invitations(client, make_user
     assert 'data-count="1"' in badge and "hidden" not in badge
     # on the table's own page the header tells the socket which table this is
     html = client.get(reverse("lobby:table", args=[table.pk])).content.decode()
-    assert f'data-table="{table.pk}"' in re.search(r'<a class="invite-badge"[^>]*>', html).group(0)
+    assert f'<div id="social-socket" data-table="{table.pk}" hidden>' in html
+    lobby_html = client.get(reverse("lobby:home")).content.decode()
+    assert '<div id="social-socket" data-table="" hidden>' in lobby_html
+    # in play the table hides the site header (and the badge) but keeps the socket
+    live = bot_table("bazar_blot", {"players": 2}, people=[boris, make_user("vera")])
+    html = client.get(reverse("lobby:table", args=[live.pk])).content.decode()
+    assert 'class="invite-badge"' not in html
+    assert f'<div id="social-socket" data-table="{live.pk}" hidden>' in html
 
 
 def test_the_friends_page_buttons_do_what_they_say(client, make_user) -> None:
