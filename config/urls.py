@@ -54,6 +54,7 @@ urlpatterns = [
     path("lobby/", include("apps.lobby.urls")),
     path("t/", include(invite_patterns)),
     path("api/", include("apps.api.urls")),
+    path("", include("apps.social.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

@@ -24,6 +24,7 @@ REFUSAL_STATUS = {
     "not_yours": status.HTTP_403_FORBIDDEN,
     "not_invited": status.HTTP_403_FORBIDDEN,
     "not_private": status.HTTP_409_CONFLICT,
+    "blocked": status.HTTP_403_FORBIDDEN,
     "seat_taken": status.HTTP_409_CONFLICT,
     "already_started": status.HTTP_409_CONFLICT,
     "not_seated": status.HTTP_409_CONFLICT,

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from apps.lobby.models import Seat, Table
 from apps.lobby.seating import is_team_game
+from apps.social.selectors import blocks_of
 from apps.tables import groups, publishing
 from apps.tables.errors import Refused
 from apps.tables.selectors import epoch_ms, user_name
@@ -104,8 +105,10 @@ def history(*, table_id: int, seated: bool, muted: set[int]) -> list[dict]:
 
 
 def muted_by(user_id: int) -> set[int]:
-    """Users whose messages ``user_id`` does not want to see."""
-    return set(ChatMute.objects.filter(owner_id=user_id).values_list("muted_id", flat=True))
+    """Users whose messages ``user_id`` does not see: those he muted, and those with a block
+    between them either way (friends page: a block means no chat)."""
+    mine = set(ChatMute.objects.filter(owner_id=user_id).values_list("muted_id", flat=True))
+    return mine | blocks_of(user_id)
 
 
 def mute_set(*, user, other_id, mute: bool = True) -> bool:

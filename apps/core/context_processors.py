@@ -12,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 NAVIGATION = [
     ("lobby", _("Лобби"), ["lobby:home", "home"], False),
     ("results", _("Мои результаты"), ["stats:my_results"], True),
+    ("watch", _("Смотреть"), ["social:watch"], True),
+    ("friends", _("Друзья"), ["social:friends"], True),
 ]
 
 

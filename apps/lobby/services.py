@@ -14,6 +14,7 @@ from django.db import transaction
 from apps.core.jsontext import compact
 from apps.rules import api
 from apps.rules.errors import InvalidOptions
+from apps.social.selectors import blocked_at_table
 from apps.tables.errors import Refused
 
 from . import access, seating, selectors
@@ -100,6 +101,8 @@ def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> T
             return table
         if row.occupied:
             raise Refused("seat_taken")
+        if blocked_at_table(table.pk, user):
+            raise Refused("blocked")
         if not table.seats.filter(user=user).exists():
             _check_fit(table.game, table.options, _occupied(table) + 1)
         connections = sum(table.seats.filter(user=user).values_list("connections", flat=True))

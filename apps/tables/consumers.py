@@ -21,6 +21,7 @@ from django.utils import translation
 
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
+from apps.social.consumers import SocialLobbyMixin
 
 from . import conf, groups, publishing
 from .errors import Refused
@@ -393,15 +394,19 @@ class TableConsumer(AuthenticatedConsumer):
         await self.send_full_state()
 
 
-class LobbyConsumer(AuthenticatedConsumer):
-    """``/ws/lobby/``: ``{"op": "tables", "tables": [...]}`` on connect and on every change."""
+class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
+    """``/ws/lobby/``: ``{"op": "tables", "tables": [...]}`` on connect and on every change (not
+    on a personal socket, ``?tables=0``); invitations, friends and watching (:mod:`apps.social`)."""
 
     async def joined(self) -> None:
-        await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
-        await self.op_sync({})
+        await self.social_joined()
+        if self.wants_tables():
+            await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
+            await self.op_sync({})
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
+        await self.social_left()
 
     async def op_sync(self, message: dict) -> None:
         tables = await in_db_thread_pool(_open_tables)()

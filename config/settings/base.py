@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "apps.stats",
     "apps.api",
     "apps.chat",
+    "apps.social",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).

@@ -140,3 +140,18 @@ def test_reports_go_to_the_admin_queue_and_staff_mute_site_wide(make_user):
     assert SiteMute.objects.filter(user=b).exists()
     assert refused(services.message_post, table_id=table.pk, user=b, text="снова").code == "chat_muted"
     assert ChatMessage in admin_site._registry
+
+
+def test_a_block_either_way_hides_their_chat_from_each_other(make_user):
+    """«Block a user: no chat» (issue #21): a block hides the messages both ways, like a mute."""
+    from apps.social import services as social
+
+    a, b, c = make_user(), make_user(), make_user()
+    table = lobby.table_create(user=a, game="durak")
+    services.message_post(table_id=table.pk, user=b, text="от b")
+    services.message_post(table_id=table.pk, user=c, text="от c")
+    social.block(user=b, username=a.username)  # b blocked a: neither sees the other
+    assert services.muted_by(a.pk) == {b.pk} and services.muted_by(b.pk) == {a.pk}
+    shown = services.history(table_id=table.pk, seated=True, muted=services.muted_by(a.pk))
+    assert [m["text"] for m in shown] == ["от c"]
+    assert services.muted_by(c.pk) == set()

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class SocialConfig(AppConfig):
+    """Friends, blocks, invitations to a table, who is online, and the «Смотреть» page."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "apps.social"
+    verbose_name = "Друзья"

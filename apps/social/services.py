@@ -1,0 +1,248 @@
+"""Every write of the social app: friend requests and friendships, blocks, invitations.
+
+Each service validates, writes in one transaction and, after commit, tells the people concerned
+on their personal lobby socket group (:func:`apps.social.groups.user`). Refusals raise
+:class:`~.errors.SocialRefused` (a :class:`apps.tables.errors.Refused`) with a stable code.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from apps.core.jsontext import compact
+from apps.lobby.access import table_link
+from apps.lobby.models import Table
+
+from . import groups, selectors
+from .errors import SocialRefused
+from .models import Block, FriendRequest, Friendship, Invitation
+
+#: Unanswered friend requests one user may have out at once.
+MAX_OUTGOING_REQUESTS = 30
+#: Pending invitations one user may have out at once (to everyone).
+MAX_OUTGOING_INVITATIONS = 20
+#: Inviting the same friend to the same table again within this time renews the invitation
+#: without popping it up again (a double click, or an impatient host, does not spam the guest).
+RENEW_QUIET = timedelta(seconds=10)
+
+
+def _user_by_name(username: str):
+    User = get_user_model()
+    name = (username or "").strip()
+    user = User.objects.filter(username__iexact=name).first() if name else None
+    if user is None or not user.is_active:
+        raise SocialRefused("no_such_user")
+    return user
+
+
+def _user_by_id(user_id: Any):
+    User = get_user_model()
+    user = User.objects.filter(pk=user_id).first() if isinstance(user_id, int) else None
+    if user is None or not user.is_active:
+        raise SocialRefused("no_such_user")
+    return user
+
+
+# ------------------------------------------------------------------------------ friends
+
+
+def friend_request(*, user, username: str) -> str:
+    """``user`` asks ``username`` to be friends. Returns ``"sent"``, or ``"friends"`` when the
+    other had already asked ``user`` (both agree: they are friends now). Asking again is no
+    error. Refused: ``no_such_user``, ``yourself``, ``already_friends``, ``blocked``,
+    ``too_many_requests``."""
+    other = _user_by_name(username)
+    if other.pk == user.pk:
+        raise SocialRefused("yourself")
+    if selectors.is_blocked(user, other):
+        raise SocialRefused("blocked")
+    if selectors.are_friends(user, other):
+        raise SocialRefused("already_friends")
+    with transaction.atomic():
+        theirs = FriendRequest.objects.select_for_update().filter(from_user=other, to_user=user).first()
+        if theirs is not None:
+            theirs.delete()
+            _befriend(user.pk, other.pk)
+            _notify_after_commit([other.pk], {"op": "friends_changed"})
+            return "friends"
+        if FriendRequest.objects.filter(from_user=user, to_user=other).exists():
+            return "sent"
+        if FriendRequest.objects.filter(from_user=user).count() >= MAX_OUTGOING_REQUESTS:
+            raise SocialRefused("too_many_requests")
+        try:
+            with transaction.atomic():
+                FriendRequest.objects.create(from_user=user, to_user=other)
+        except IntegrityError:  # the same request raced in from another tab
+            return "sent"
+    _notify_after_commit([other.pk], {"op": "friends_changed"})
+    return "sent"
+
+
+def _befriend(a: int, b: int) -> None:
+    low, high = selectors.ordered_pair(a, b)
+    FriendRequest.objects.filter(Q(from_user_id=a, to_user_id=b) | Q(from_user_id=b, to_user_id=a)).delete()
+    Friendship.objects.get_or_create(user_low_id=low, user_high_id=high)
+
+
+def friend_accept(*, user, request_id: int) -> None:
+    """``user`` accepts the request ``request_id`` sent to him: they are friends.
+    Refused: ``no_request`` (not his, or already answered), ``blocked``."""
+    with transaction.atomic():
+        request = FriendRequest.objects.select_for_update().filter(pk=request_id, to_user=user).first()
+        if request is None:
+            raise SocialRefused("no_request")
+        if selectors.is_blocked(user, request.from_user_id):
+            request.delete()
+            raise SocialRefused("blocked")
+        _befriend(user.pk, request.from_user_id)
+        other = request.from_user_id
+    _notify_after_commit([other], {"op": "friends_changed"})
+
+
+def friend_decline(*, user, request_id: int) -> None:
+    """``user`` declines a request sent to him, or withdraws one he sent. ``no_request`` if gone."""
+    deleted, _ = FriendRequest.objects.filter(Q(to_user=user) | Q(from_user=user), pk=request_id).delete()
+    if not deleted:
+        raise SocialRefused("no_request")
+
+
+def friend_remove(*, user, friend_id: int) -> None:
+    """``user`` ends the friendship with ``friend_id`` (pending invitations between them go too).
+    ``not_friends`` if they were not friends."""
+    low, high = selectors.ordered_pair(user.pk, friend_id) if isinstance(friend_id, int) else (0, 0)
+    with transaction.atomic():
+        deleted, _ = Friendship.objects.filter(user_low_id=low, user_high_id=high).delete()
+        if not deleted:
+            raise SocialRefused("not_friends")
+        _cancel_invitations(user.pk, friend_id)
+
+
+# ------------------------------------------------------------------------------ blocks
+
+
+def block(*, user, username: str) -> None:
+    """``user`` blocks ``username``: their friendship, requests and pending invitations end, and
+    neither may invite the other, chat with him, or sit at a table the other sits at or owns.
+    Blocking twice is no error. Refused: ``no_such_user``, ``yourself``."""
+    other = _user_by_name(username)
+    if other.pk == user.pk:
+        raise SocialRefused("yourself")
+    with transaction.atomic():
+        Block.objects.get_or_create(blocker=user, blocked=other)
+        low, high = selectors.ordered_pair(user, other)
+        Friendship.objects.filter(user_low_id=low, user_high_id=high).delete()
+        FriendRequest.objects.filter(
+            Q(from_user=user, to_user=other) | Q(from_user=other, to_user=user)
+        ).delete()
+        _cancel_invitations(user.pk, other.pk)
+    _notify_after_commit([other.pk], {"op": "friends_changed"})  # the blocker's page is reloading
+
+
+def unblock(*, user, user_id: int) -> None:
+    """``user`` lifts his block of ``user_id`` (a block the other made stays). No error if none."""
+    if isinstance(user_id, int):
+        Block.objects.filter(blocker=user, blocked_id=user_id).delete()
+
+
+def _cancel_invitations(a: int, b: int) -> None:
+    Invitation.objects.filter(
+        Q(from_user_id=a, to_user_id=b) | Q(from_user_id=b, to_user_id=a), status=Invitation.Status.PENDING
+    ).update(status=Invitation.Status.CANCELLED, answered_at=timezone.now())
+
+
+# ------------------------------------------------------------------------------ invitations
+
+
+def invitation_target(invitation: Invitation) -> str:
+    """Where accepting ``invitation`` takes its guest: the invite link of a private table (it lets
+    him in), the table's page for a public one (:func:`apps.lobby.access.table_link`)."""
+    return table_link(invitation.table)
+
+
+def invite(*, user, friend_id: int, table_id: int) -> Invitation:
+    """``user``, seated at the open table ``table_id``, invites his friend ``friend_id`` to it;
+    the friend gets an ``invitation`` frame on his lobby sockets at once. Inviting the same
+    friend to the same table again renews the pending invitation (and tells him again, unless
+    the last time was under :data:`RENEW_QUIET` ago).
+    Refused: ``no_such_user``, ``yourself``, ``not_friends``, ``blocked``, ``not_found`` (no such
+    table), ``table_over``, ``not_seated`` (``user`` does not sit there), ``too_many_requests``."""
+    friend = _user_by_id(friend_id)
+    if friend.pk == user.pk:
+        raise SocialRefused("yourself")
+    if selectors.is_blocked(user, friend):
+        raise SocialRefused("blocked")
+    if not selectors.are_friends(user, friend):
+        raise SocialRefused("not_friends")
+    table = Table.objects.filter(pk=table_id).first() if isinstance(table_id, int) else None
+    if table is None:
+        raise SocialRefused("not_found")
+    if table.status == Table.Status.FINISHED:
+        raise SocialRefused("table_over")
+    if not table.seats.filter(user=user).exists():
+        raise SocialRefused("not_seated")
+    with transaction.atomic():
+        pending = Invitation.objects.filter(
+            from_user=user,
+            status=Invitation.Status.PENDING,
+            created_at__gte=timezone.now() - selectors.INVITATION_TTL,
+        )
+        invitation = pending.filter(to_user=friend, table=table).first()
+        quiet = invitation is not None and invitation.created_at > timezone.now() - RENEW_QUIET
+        if invitation is not None:
+            Invitation.objects.filter(pk=invitation.pk).update(created_at=timezone.now())
+        else:
+            if pending.count() >= MAX_OUTGOING_INVITATIONS:
+                raise SocialRefused("too_many_requests")
+            invitation = Invitation.objects.create(from_user=user, to_user=friend, table=table)
+        pk = invitation.pk
+    invitation = Invitation.objects.select_related("from_user", "table").get(pk=pk)
+    if not quiet:
+        publish_invitation(invitation)
+    return invitation
+
+
+def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
+    """``user`` accepts (returns :func:`invitation_target`) or declines (returns None) an
+    invitation sent to him. ``no_invitation`` if it is not his or no longer pending (answered,
+    expired, withdrawn by a block, or its table finished); ``blocked`` for a block between them."""
+    with transaction.atomic():
+        invitation = (
+            Invitation.objects.select_for_update()
+            .filter(pk=invitation_id, to_user=user, status=Invitation.Status.PENDING)
+            .first()
+        )
+        if invitation is None or invitation not in selectors.pending_invitations(user):
+            raise SocialRefused("no_invitation")
+        invitation.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+    _notify_after_commit([user.pk], {"op": "invitations", "count": selectors.pending_invitation_count(user)})
+    return invitation_target(invitation) if accept else None
+
+
+# ------------------------------------------------------------------------------ publishing
+
+
+def publish_invitation(invitation: Invitation) -> None:
+    """After commit: the guest's lobby sockets get the ``invitation`` frame."""
+    transaction.on_commit(
+        lambda: send_to_users([invitation.to_user_id], selectors.invitation_frame(invitation))
+    )
+
+
+def _notify_after_commit(user_ids: list[int], frame: dict) -> None:
+    transaction.on_commit(lambda: send_to_users(user_ids, frame))
+
+
+def send_to_users(user_ids: list[int], frame: dict) -> None:
+    """Send ``frame`` to every lobby socket of each of ``user_ids`` (a broken layer is logged)."""
+    from apps.tables import publishing
+
+    text = compact(frame)
+    publishing.send_many([(groups.user(uid), {"type": "social.frame", "text": text}) for uid in user_ids])

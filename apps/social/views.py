@@ -1,0 +1,112 @@
+"""Thin views of the social app: the friends page and its buttons, answering an invitation,
+the «Смотреть» page. Every write is a service call; a refusal becomes a message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from apps.tables.errors import Refused
+
+from . import selectors, services
+from .words import page_words
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value or "")
+    except ValueError:
+        return None
+
+
+@login_required
+def friends_page(request: HttpRequest) -> HttpResponse:
+    """«Друзья»: invitations to tables, requests both ways, friends with where they are (kept
+    fresh by the lobby socket), the add and block forms, the blocked list."""
+    user = request.user
+    return render(
+        request,
+        "social/friends.html",
+        {
+            "friends": selectors.friends_status(user),
+            "incoming": selectors.incoming_requests(user),
+            "outgoing": selectors.outgoing_requests(user),
+            "invitations": selectors.pending_invitations(user),
+            "blocked": selectors.blocked_users(user),
+            "my_tables": selectors.my_open_tables(user),
+            "words": page_words(),
+        },
+    )
+
+
+#: Messages after a successful action.
+DONE = {
+    "request": lambda result: _("Вы теперь друзья.") if result == "friends" else _("Заявка отправлена."),
+    "accept": lambda result: _("Заявка принята: вы теперь друзья."),
+    "decline": lambda result: _("Заявка отклонена."),
+    "remove": lambda result: _("Больше не друзья."),
+    "block": lambda result: _("Игрок заблокирован."),
+    "unblock": lambda result: _("Блокировка снята."),
+    "invite": lambda result: _("Приглашение отправлено."),
+}
+
+
+@login_required
+@require_POST
+def friends_action(request: HttpRequest, action: str) -> HttpResponse:
+    """The friends page's buttons: request, accept, decline, remove, block, unblock, invite."""
+    if action not in DONE:
+        raise Http404("no such action")
+    post, user = request.POST, request.user
+    try:
+        if action == "request":
+            result = services.friend_request(user=user, username=post.get("username", ""))
+        elif action == "accept":
+            result = services.friend_accept(user=user, request_id=_int(post.get("request")))
+        elif action == "decline":
+            result = services.friend_decline(user=user, request_id=_int(post.get("request")))
+        elif action == "remove":
+            result = services.friend_remove(user=user, friend_id=_int(post.get("friend")))
+        elif action == "block":
+            result = services.block(user=user, username=post.get("username", ""))
+        elif action == "unblock":
+            result = services.unblock(user=user, user_id=_int(post.get("user")))
+        else:
+            result = services.invite(
+                user=user, friend_id=_int(post.get("friend")), table_id=_int(post.get("table"))
+            )
+    except Refused as exc:
+        messages.error(request, exc.message())
+    else:
+        messages.success(request, DONE[action](result))
+    return redirect("social:friends")
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> HttpResponse:
+    """«Принять» goes to the table (:func:`services.invitation_target`); «Отклонить» stays."""
+    if answer not in ("accept", "decline"):
+        raise Http404("no such answer")
+    try:
+        target = services.invitation_answer(
+            user=request.user, invitation_id=invitation_id, accept=answer == "accept"
+        )
+    except Refused as exc:
+        messages.error(request, exc.message())
+        return redirect("social:friends")
+    if target is None:
+        messages.success(request, _("Приглашение отклонено."))
+        return redirect(request.POST.get("next") or "social:friends")
+    return redirect(target)
+
+
+@login_required
+def watch_page(request: HttpRequest) -> HttpResponse:
+    """«Смотреть»: public tables being played (kept fresh through the lobby socket) and the
+    last public matches finished, with their replays."""
+    return render(request, "social/watch.html", {"watch": selectors.watch_list(), "words": page_words()})

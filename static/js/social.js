@@ -1,0 +1,129 @@
+// The personal lobby socket of every page (signed-in users): /ws/lobby/?tables=0[&table=<id>].
+// It keeps the invitations badge of the header right, shows an invitation the moment it
+// arrives, and lends itself to the page's own scripts (friends.js, watch.js) through
+// window.kartochkiSocial: on(op, fn) and send(frame). Protocol: docs/protocol.md.
+// A page without the site header (the table in play) keeps the socket (presence, spectators)
+// but shows no toast: the invitation waits in the badge of the next page.
+const badge = document.getElementById("invite-badge");
+const holder = document.getElementById("social-socket");
+const words = JSON.parse(document.getElementById("social-words").textContent);
+const listeners = new Map();
+let socket = null;
+
+const bus = {
+  on(op, fn) {
+    if (!listeners.has(op)) listeners.set(op, []);
+    listeners.get(op).push(fn);
+    if (op === "open" && socket && socket.readyState === WebSocket.OPEN) fn({});
+  },
+  send(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  },
+  get open() { return !!socket && socket.readyState === WebSocket.OPEN; },
+};
+window.kartochkiSocial = bus;
+
+function emit(op, frame) {
+  for (const fn of listeners.get(op) || []) {
+    try { fn(frame); } catch (error) { console.error(error); }
+  }
+}
+
+function setCount(count) {
+  if (!badge) return;
+  badge.dataset.count = String(count);
+  badge.querySelector(".invite-badge__count").textContent = String(count);
+  badge.hidden = !count;
+}
+
+function csrfToken() {
+  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+  return input ? input.value : "";
+}
+
+function answerForm(action, label, ghost, testid) {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = action;
+  form.className = "inline-form";
+  const token = document.createElement("input");
+  token.type = "hidden";
+  token.name = "csrfmiddlewaretoken";
+  token.value = csrfToken();
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.textContent = label;
+  button.dataset.testid = testid;
+  if (ghost) button.className = "button--ghost";
+  form.append(token, button);
+  return form;
+}
+
+function toastHost() {
+  let host = document.getElementById("social-toasts");
+  if (!host) {
+    host = document.createElement("div");
+    host.id = "social-toasts";
+    host.className = "social-toasts";
+    host.setAttribute("aria-live", "polite");
+    document.body.append(host);
+  }
+  return host;
+}
+
+function showInvitation(frame) {
+  const host = toastHost();
+  host.querySelector(`[data-invitation="${frame.id}"]`)?.remove();
+  const toast = document.createElement("div");
+  toast.className = "social-toast";
+  toast.setAttribute("role", "alert");
+  toast.dataset.invitation = String(frame.id);
+  toast.dataset.testid = "invitation-toast";
+  const text = document.createElement("p");
+  const who = document.createElement("strong");
+  who.textContent = frame.from.name;
+  text.append(who, ` ${words.invites} #${frame.table} — ${frame.game_name}`);
+  const actions = document.createElement("div");
+  actions.className = "form-actions";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "social-toast__close";
+  close.setAttribute("aria-label", "×");
+  close.textContent = "×";
+  close.addEventListener("click", () => toast.remove());
+  actions.append(
+    answerForm(frame.accept, words.accept, false, "toast-accept"),
+    answerForm(frame.decline, words.decline, true, "toast-decline"),
+  );
+  toast.append(close, text, actions);
+  host.append(toast);
+}
+
+bus.on("invitation", (frame) => {
+  setCount(frame.count);
+  if (badge) showInvitation(frame);
+});
+bus.on("invitations", (frame) => setCount(frame.count));
+
+function connect(attempt) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ tables: "0" });
+  if (holder.dataset.table) query.set("table", holder.dataset.table);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${query}`);
+  socket = ws;
+  ws.addEventListener("open", () => { attempt = 0; emit("open", {}); });
+  ws.addEventListener("message", (event) => {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch { return; }
+    if (frame && typeof frame.op === "string") emit(frame.op, frame);
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket === ws) socket = null;
+    emit("close", { code: event.code });
+    // 4401: signed out; 4429: too many tabs or a flood. Neither gets better by retrying.
+    if (event.code === 4401 || event.code === 4429) return;
+    setTimeout(() => connect(attempt + 1), Math.min(30_000, 1000 * 2 ** attempt));
+  });
+}
+
+connect(0);
