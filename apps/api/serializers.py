@@ -59,6 +59,13 @@ class TableCreateSerializer(serializers.Serializer):
     private = serializers.BooleanField(
         required=False, default=False, help_text="Extension: hidden from the lobby list (default false)."
     )
+    rated = serializers.BooleanField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="Extension «на рейтинг»: true rated (bots at their fixed ratings), false casual, "
+        "null (default) rated when every player is a person.",
+    )
 
 
 class SitSerializer(serializers.Serializer):
@@ -101,6 +108,7 @@ class TableSummarySerializer(serializers.Serializer):
     options = serializers.DictField()
     status = serializers.ChoiceField(choices=["waiting", "playing", "finished"])
     private = serializers.BooleanField()
+    rated = serializers.BooleanField(allow_null=True, help_text="«На рейтинг»: null = only people.")
     seats = SeatSerializer(many=True)
 
 

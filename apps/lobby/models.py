@@ -24,6 +24,9 @@ class Table(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     private = models.BooleanField(default=False)
+    #: «На рейтинг»: None = rated when every player is a person (the default), True = rated
+    #: (bots count at their fixed ratings), False = casual (apps.ratings.services.match_rated).
+    rated = models.BooleanField(null=True, blank=True)
     #: Multiplies every duration of the table's clock (None: the TABLES_TIME_SCALE setting).
     time_scale = models.FloatField(null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).

@@ -36,6 +36,7 @@ def table_summary(table: Table, seats: list[Seat]) -> dict:
         "options": table.options,
         "status": table.status,
         "private": table.private,
+        "rated": table.rated,
         "seats": [
             {
                 "seat": s.number,

@@ -13,7 +13,16 @@ from apps.tables.errors import Refused
 from apps.tables.selectors import current_match, seats_info, unfinished_match_for
 
 from . import selectors, services
-from .forms import GAMES, level_choices, listing_row, listing_words, option_choices, options_from_post
+from .forms import (
+    GAMES,
+    RATED_CHOICES,
+    level_choices,
+    listing_row,
+    listing_words,
+    option_choices,
+    options_from_post,
+    rated_from_post,
+)
 from .models import Table
 
 
@@ -29,6 +38,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "games": GAMES,
             "option_fields": [(code, option_choices(code)) for code, _label in GAMES],
             "levels": level_choices(),
+            "rated_choices": RATED_CHOICES,
             "words": listing_words(),
             "unfinished": unfinished_match_for(request.user.pk),
         },
@@ -41,7 +51,10 @@ def table_create(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
         table = services.table_create(
-            user=request.user, game=game, options=options_from_post(game, request.POST)
+            user=request.user,
+            game=game,
+            options=options_from_post(game, request.POST),
+            rated=rated_from_post(request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())

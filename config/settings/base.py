@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "apps.tables",
     "apps.stats",
     "apps.api",
+    "apps.ratings",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).
