@@ -101,7 +101,9 @@ def test_deberc_losers_are_ordered_by_their_totals():
     _, ranks = match_ranking([p(0, "win", 120), p(1, "win", 520), p(2, "loss", 300)], "leave")
     assert ranks == [0, 0, 1]
     # equal totals share a place
-    _, ranks = match_ranking([p(0, "loss", 200), p(1, "win", 520), p(2, "loss", 200), p(3, "loss", 90)], "target")
+    _, ranks = match_ranking(
+        [p(0, "loss", 200), p(1, "win", 520), p(2, "loss", 200), p(3, "loss", 90)], "target"
+    )
     assert ranks == [1, 0, 1, 3]
     with pytest.raises(ValueError):
         match_ranking([p(0, "void", 0), p(1, "void", 0)], "aborted")
