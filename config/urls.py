@@ -51,6 +51,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("apps.stats.urls")),
     path("lobby/", include("apps.lobby.urls")),
+    path("", include("apps.ratings.urls")),
     path("api/", include("apps.api.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),

@@ -131,6 +131,15 @@ class PlayerSerializer(serializers.Serializer):
     bot = serializers.CharField(allow_null=True)
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    mode = serializers.CharField(help_text="The rating mode (docs/protocol.md «Ratings»).")
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    delta = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    delta_text = serializers.CharField(help_text="«+12», «−7», «±0».")
+
+
 class ResultSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     game = serializers.CharField()
@@ -148,6 +157,7 @@ class ResultSerializer(serializers.Serializer):
     ending = serializers.CharField()
     ended_by = serializers.IntegerField(allow_null=True)
     deals = serializers.IntegerField()
+    rating = RatingChangeSerializer(allow_null=True, help_text="Extension: a rated match's change or null.")
 
 
 class RecordSerializer(serializers.Serializer):

@@ -1,0 +1,64 @@
+"""Ratings pages: the modes with the bots' ratings, a leaderboard per mode, a player's ratings,
+and «Быстрая игра». Thin: one selector or service each."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from . import selectors
+from .modes import MODE_ORDER
+
+
+def _modes_nav(current: str | None = None) -> list[dict]:
+    from .labels import mode_name
+
+    return [{"code": m, "name": mode_name(m), "current": m == current} for m in MODE_ORDER]
+
+
+def ratings_index(request: HttpRequest) -> HttpResponse:
+    """Every mode (links to the boards), your ratings, and the bots' fixed ratings."""
+    mine = selectors.ratings_of(request.user.pk) if request.user.is_authenticated else []
+    return render(
+        request,
+        "ratings/index.html",
+        {"modes": _modes_nav(), "mine": mine, "bots": selectors.bot_table()},
+    )
+
+
+def leaderboard_page(request: HttpRequest, mode: str) -> HttpResponse:
+    """The best 100 established players of ``mode`` and your own place (public page)."""
+    try:
+        board = selectors.leaderboard(mode, request.user)
+    except KeyError:
+        raise Http404("no such mode") from None
+    you_listed = bool(board["you"]) and any(
+        p["username"] == request.user.get_username() for p in board["players"]
+    )
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "board": board,
+            "modes": _modes_nav(mode),
+            "me": request.user.get_username() if request.user.is_authenticated else None,
+            "you_listed": you_listed,
+        },
+    )
+
+
+def player_page(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's ratings per mode with charts, and his completion rate (public page)."""
+    user = selectors.user_by_username(username)
+    if user is None:
+        raise Http404("no such player")
+    return render(
+        request,
+        "ratings/player.html",
+        {
+            "player": user,
+            "ratings": selectors.profile_ratings(user.pk),
+            "fair": selectors.fair_play(user.pk),
+            "own": request.user.is_authenticated and request.user.pk == user.pk,
+        },
+    )
