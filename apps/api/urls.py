@@ -22,6 +22,7 @@ urlpatterns = [
     path("me/results/", views.MyResultsView.as_view(), name="my_results"),
     path("ratings/<str:mode>/", ratings_api.RatingsBoardView.as_view(), name="ratings_board"),
     path("users/<str:username>/ratings/", ratings_api.UserRatingsView.as_view(), name="user_ratings"),
+    path("quick/", ratings_api.QuickView.as_view(), name="quick"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start script as a file: no inline script under the CSP.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

@@ -12,7 +12,9 @@ from apps.api.errors import refusal
 from apps.api.serializers import ErrorSerializer
 from apps.api.views import ApiView
 
-from . import fairplay, selectors
+from . import fairplay, quick, selectors
+from .modes import MODE_ORDER
+from .quick import BOT_WAITS
 
 E = ErrorSerializer
 COMMON = {401: E, 429: E}
@@ -99,3 +101,54 @@ class UserRatingsView(ApiView):
                 "completion": fairplay.completion(user.pk),
             }
         )
+
+
+class QuickStatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["none", "waiting", "seated"])
+    mode = serializers.CharField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True, help_text="Your rating the pool pairs by.")
+    since = serializers.DateTimeField(allow_null=True)
+    waited_s = serializers.IntegerField(allow_null=True)
+    window = serializers.IntegerField(allow_null=True, help_text="± rating points accepted now.")
+    bots_after = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True, help_text="Your new table once seated.")
+    waiting = serializers.DictField(child=serializers.IntegerField(), help_text="People waiting per mode.")
+
+
+class QuickJoinSerializer(serializers.Serializer):
+    mode = serializers.ChoiceField(choices=list(MODE_ORDER))
+    bots_after = serializers.ChoiceField(
+        choices=list(BOT_WAITS), required=False, allow_null=True, default=None,
+        help_text="Fill the free seats with bots of your level after this many seconds (null: never).",
+    )  # fmt: skip
+
+
+class QuickView(ApiView):
+    """``/api/quick/``: GET where you are in quick play (and try to seat your pool), POST enter a
+    pool, DELETE leave it."""
+
+    @extend_schema(
+        operation_id="quick_status",
+        responses={200: QuickStatusSerializer, **COMMON},
+        summary="Quick play: your pool or new table",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(quick.quick_status(user=request.user))
+
+    @extend_schema(
+        operation_id="quick_join",
+        request=QuickJoinSerializer,
+        responses={200: QuickStatusSerializer, 400: E, **COMMON},
+        summary="Quick play: enter the pool of a rating mode",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.valid(QuickJoinSerializer, request.data)
+        return Response(quick.quick_join(user=request.user, mode=data["mode"], bots_after=data["bots_after"]))
+
+    @extend_schema(
+        operation_id="quick_cancel",
+        responses={200: QuickStatusSerializer, **COMMON},
+        summary="Quick play: leave the pool",
+    )
+    def delete(self, request: Request) -> Response:
+        return Response(quick.quick_cancel(user=request.user))

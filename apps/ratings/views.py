@@ -3,8 +3,11 @@ and «Быстрая игра». Thin: one selector or service each."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from . import selectors
 from .modes import MODE_ORDER
@@ -62,3 +65,54 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
             "own": request.user.is_authenticated and request.user.pk == user.pk,
         },
     )
+
+
+@login_required
+def quick_page(request: HttpRequest) -> HttpResponse:
+    """«Быстрая игра»: choose a mode and whether bots may fill in; then wait (the page polls
+    ``/api/quick/`` and opens the table once seated)."""
+    from .quick import BOT_WAITS, quick_status
+
+    state = quick_status(user=request.user, match=False)
+    return render(
+        request,
+        "ratings/quick.html",
+        {
+            "modes": _modes_nav(state["mode"]),
+            "waits": BOT_WAITS,
+            "state": state,
+            "ratings": {r["mode"]: r for r in selectors.ratings_of(request.user.pk)},
+        },
+    )
+
+
+@login_required
+@require_POST
+def quick_join(request: HttpRequest) -> HttpResponse:
+    """The page's form: enter the pool (JavaScript does the same through the API)."""
+    from apps.tables.errors import Refused
+
+    from .quick import quick_join as join
+
+    raw = request.POST.get("bots_after", "")
+    try:
+        state = join(
+            user=request.user,
+            mode=request.POST.get("mode", ""),
+            bots_after=int(raw) if raw.isdigit() else None,
+        )
+    except Refused as exc:
+        messages.error(request, exc.message())
+        return redirect("ratings:quick")
+    if state["status"] == "seated":
+        return redirect("lobby:table", table_id=state["table"])
+    return redirect("ratings:quick")
+
+
+@login_required
+@require_POST
+def quick_cancel(request: HttpRequest) -> HttpResponse:
+    from .quick import quick_cancel as cancel
+
+    cancel(user=request.user)
+    return redirect("ratings:quick")

@@ -238,6 +238,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 #   "tables-sweep-deadlines": {"task": "apps.tables.tasks.sweep_deadlines", "schedule": 5.0},
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
+    "ratings-quick-sweep": {"task": "ratings.quick_sweep", "schedule": 2.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
