@@ -3,7 +3,8 @@ the API's base (:class:`apps.api.views.ApiView`: token or session, the per-token
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,7 +15,7 @@ from apps.api.views import ApiView
 
 from . import fairplay, quick, selectors
 from .modes import MODE_ORDER
-from .quick import BOT_WAITS
+from .quick import BOT_WAITS, QUICK_STATUSES
 
 E = ErrorSerializer
 COMMON = {401: E, 429: E}
@@ -72,6 +73,15 @@ class RatingsBoardView(ApiView):
 
     @extend_schema(
         operation_id="ratings_board",
+        parameters=[
+            OpenApiParameter(
+                "mode",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(MODE_ORDER),
+                description="A rating mode.",
+            )
+        ],
         responses={200: BoardSerializer, 404: E, **COMMON},
         summary="Leaderboard of a rating mode (top 100 established players) and your place",
     )
@@ -87,6 +97,15 @@ class UserRatingsView(ApiView):
 
     @extend_schema(
         operation_id="users_ratings",
+        parameters=[
+            OpenApiParameter(
+                "username",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                pattern=r"^[\w.@+-]{1,150}$",
+                description="A username (letters, digits and @.+-_).",
+            )
+        ],
         responses={200: UserRatingsSerializer, 404: E, **COMMON},
         summary="A player's ratings per mode and completion rate",
     )
@@ -104,7 +123,7 @@ class UserRatingsView(ApiView):
 
 
 class QuickStatusSerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=["none", "waiting", "seated"])
+    status = serializers.ChoiceField(choices=list(QUICK_STATUSES))
     mode = serializers.CharField(allow_null=True)
     rating = serializers.IntegerField(allow_null=True, help_text="Your rating the pool pairs by.")
     since = serializers.DateTimeField(allow_null=True)

@@ -38,6 +38,8 @@ WINDOW_PER_SECOND = 15
 WINDOW_MAX = 1500
 #: The choices of «добавить ботов через …» (seconds); None: wait for people only.
 BOT_WAITS = (15, 30, 60, 120)
+#: What :func:`quick_status` answers in ``status``.
+QUICK_STATUSES = ("none", "waiting", "seated")
 #: A join retries the pool this many times when other processes held some of its entries.
 JOIN_ATTEMPTS = 5
 

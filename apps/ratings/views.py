@@ -3,10 +3,15 @@ and «Быстрая игра». Thin: one selector or service each."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from . import selectors
@@ -14,9 +19,42 @@ from .modes import MODE_ORDER
 
 
 def _modes_nav(current: str | None = None) -> list[dict]:
+    """The modes with their names and board URLs (one ``reverse`` for all)."""
     from .labels import mode_name
 
-    return [{"code": m, "name": mode_name(m), "current": m == current} for m in MODE_ORDER]
+    prefix = reverse("ratings:board", args=["MODE"]).replace("MODE", "{}")
+    return [
+        {"code": m, "name": mode_name(m), "current": m == current, "url": prefix.format(m)}
+        for m in MODE_ORDER
+    ]
+
+
+#: One row of the board (format_html escapes each value; one variable for 100 rows keeps the
+#: page cheap, as «Мои результаты» does: docs/performance.md «Leaderboard»).
+_ROW_HTML = (
+    '<tr{}><td class="num">{}</td><td><a href="{}">{}</a></td>'
+    '<td class="num">{}</td><td class="num wide">{}</td></tr>'
+)
+
+
+def board_rows_html(players: list[dict], me: str | None) -> str:
+    """The board's table rows, the signed-in player's marked ``is-you``."""
+    prefix = reverse("ratings:player", args=["USER"]).replace("USER", "{}")
+    return format_html_join(
+        "\n",
+        _ROW_HTML,
+        (
+            (
+                mark_safe(' class="is-you"') if p["username"] == me else "",
+                p["place"],
+                prefix.format(quote(p["username"])),
+                p["name"],
+                p["rating"],
+                p["games"],
+            )
+            for p in players
+        ),
+    )
 
 
 def ratings_index(request: HttpRequest) -> HttpResponse:
@@ -35,18 +73,11 @@ def leaderboard_page(request: HttpRequest, mode: str) -> HttpResponse:
         board = selectors.leaderboard(mode, request.user)
     except KeyError:
         raise Http404("no such mode") from None
-    you_listed = bool(board["you"]) and any(
-        p["username"] == request.user.get_username() for p in board["players"]
-    )
+    me = request.user.get_username() if request.user.is_authenticated else None
     return render(
         request,
         "ratings/leaderboard.html",
-        {
-            "board": board,
-            "modes": _modes_nav(mode),
-            "me": request.user.get_username() if request.user.is_authenticated else None,
-            "you_listed": you_listed,
-        },
+        {"board": board, "modes": _modes_nav(mode), "rows_html": board_rows_html(board["players"], me)},
     )
 
 

@@ -311,7 +311,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
-    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "apps.lobby.models.BOT_LEVELS"},
+    "ENUM_NAME_OVERRIDES": {
+        "BotLevelEnum": "apps.lobby.models.BOT_LEVELS",
+        "QuickStatusEnum": "apps.ratings.quick.QUICK_STATUSES",
+        "TableStatusEnum": ["waiting", "playing", "finished"],
+    },
 }
 
 # --- e-mail ----------------------------------------------------------------------------

@@ -42,7 +42,8 @@ def call(url: str, key: str, method: str = "GET", body: dict | None = None) -> d
 
 
 def test_forty_people_ten_tables_nobody_twice_across_two_processes(two_sites, django_user_model):
-    users = [django_user_model.objects.create_user(username=f"quick{i}", password="pw-secret-123") for i in range(40)]
+    make = django_user_model.objects.create_user
+    users = [make(username=f"quick{i}", password="pw-secret-123") for i in range(40)]
     keys = [tokens.token_create(user=u, name="quick")[1] for u in users]
     start = threading.Barrier(len(users))
     outcomes: dict[int, dict] = {}
@@ -76,7 +77,8 @@ def test_forty_people_ten_tables_nobody_twice_across_two_processes(two_sites, dj
     seated = Counter(Seat.objects.exclude(user=None).values_list("user_id", flat=True))
     assert set(seated) == {u.pk for u in users} and set(seated.values()) == {1}  # nobody twice
     for table in tables:
-        assert table.seats.exclude(user=None).count() == 4 and not table.seats.exclude(bot_level=None).exists()
+        assert table.seats.exclude(user=None).count() == 4
+        assert not table.seats.exclude(bot_level=None).exists()
     entries = Counter(QuickEntry.objects.filter(status="seated").values_list("user_id", flat=True))
     assert set(entries.values()) == {1} and len(entries) == 40
     # what each player was told is the table he sits at
