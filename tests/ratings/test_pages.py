@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from apps.ratings import calibration
+from apps.ratings import calibration, quick
 from apps.ratings.models import Rating
 from tests.ratings.helpers import people_match
 from tests.stats.helpers import person_acts
@@ -118,3 +118,32 @@ def test_user_ratings_api_and_the_bot_level_you_play_at(make_user):
     index = signed_in(a).get("/ratings/").content.decode()
     assert "вы играете примерно на уровне бота «сложный»" in index
     assert str(calibration.bot_rating("gambler_2", "easy")) in index  # the bots' published ratings
+
+
+def test_ratings_pages_have_no_russian_left_in_english(make_user):
+    from django.conf import settings
+
+    from tests.lobby.test_pages import _visible_text
+
+    a, b = make_user("anna"), make_user("boris")
+    for loser in (b, a):
+        person_acts(people_match("durak", {}, [a, b]), loser, {"type": "leave"})
+    _board("deberc_3", [make_user("carl")], [1600])
+    client = signed_in(a)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    quick.quick_join(user=a, mode="durak_3", bots_after=30)
+    pages = {
+        "index": client.get("/ratings/"),
+        "board": client.get("/ratings/deberc_3/"),
+        "mine": client.get("/ratings/durak_2/"),
+        "player": client.get("/ratings/players/anna/"),
+        "profile": client.get("/accounts/profile/"),
+        "quick": client.get("/quick/"),
+        "results": client.get("/results/"),
+    }
+    for name, response in pages.items():
+        assert response.status_code == 200, name
+        text = re.sub(r"Русский|Бот \d", "", _visible_text(response.content.decode()))  # names, not words
+        assert not re.search(r"[А-Яа-яЁё]", text), (name, re.findall(r"\S*[А-Яа-яЁё]+\S*", text)[:10])
+    assert "you play at about the level of" in _visible_text(pages["index"].content.decode())
+    assert "Looking for opponents" in _visible_text(pages["quick"].content.decode())
