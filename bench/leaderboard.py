@@ -9,7 +9,8 @@ each with a rating in ``durak_2`` (values spread as a bell around 1500, games 0.
 for ``--samples`` random players times:
 
 - ``board``: :func:`apps.ratings.selectors.leaderboard` (top 100 and the player's place), wall;
-- ``place_db``: the database's own time of the «your place» count (``EXPLAIN ANALYZE``);
+- ``place_db``: the database's own time of the «your place» queries (``EXPLAIN ANALYZE``): the
+  sum over the rating buckets above and the count of equal ratings;
 - ``page``: ``GET /ratings/durak_2/`` through the Django test client signed in as the player
   (session, user, both queries, the template), wall and CPU;
 - ``page_anonymous``: the same page without a session.
@@ -69,32 +70,41 @@ def fill(players: int) -> None:
         cursor.execute("SELECT setseed(0.22)")
         cursor.execute(FILL_SQL, {"mode": MODE})
         cursor.execute("VACUUM ANALYZE ratings_rating")
+    from apps.ratings.services import buckets_rebuild
+
+    buckets_rebuild()
+    with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
 
 
 def place_db_ms(rating) -> float:
-    """The database's own time of the «your place» count for ``rating``."""
+    """The database's own time of the «your place» queries for ``rating`` (the sum over the
+    buckets above it and the count of equal ratings older than it)."""
     from django.db import connection
+    from django.db.models import Sum
 
+    from apps.ratings.models import Rating, RatingBucket
+    from apps.ratings.ranking import PROVISIONAL_GAMES
     from apps.ratings.selectors import place_of
 
-    sql_holder: list[str] = []
-    from django.db.models import Q
-
-    from apps.ratings.models import Rating
-    from apps.ratings.ranking import PROVISIONAL_GAMES
-
-    query = Rating.objects.filter(mode=rating.mode, games__gte=PROVISIONAL_GAMES).filter(
-        Q(value__gt=rating.value) | Q(value=rating.value, id__lt=rating.id)
-    )
-    sql, params = query.values("id").query.sql_with_params()
-    sql_holder.append(sql)
+    queries = [
+        RatingBucket.objects.filter(mode=rating.mode, value__gt=rating.value)
+        .values("mode")
+        .annotate(n=Sum("players")),
+        Rating.objects.filter(
+            mode=rating.mode, games__gte=PROVISIONAL_GAMES, value=rating.value, id__lt=rating.id
+        ).values("id"),
+    ]
+    total = 0.0
     with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM ({sql}) q", params)
-        plan = cursor.fetchone()[0]
-    plan = json.loads(plan) if isinstance(plan, str) else plan
+        for query in queries:
+            sql, params = query.query.sql_with_params()
+            cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", params)
+            plan = cursor.fetchone()[0]
+            plan = json.loads(plan) if isinstance(plan, str) else plan
+            total += plan[0]["Execution Time"]
     assert place_of(rating) is not None
-    return plan[0]["Execution Time"]
+    return total
 
 
 def measure(samples: int) -> dict:

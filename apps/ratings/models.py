@@ -153,3 +153,20 @@ class QuickEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.mode} ({self.status})"
+
+
+class RatingBucket(models.Model):
+    """How many established players (:data:`PROVISIONAL_GAMES` games or more) of a mode have each
+    shown rating: «your place» is one sum over the values above yours (about a thousand rows at
+    most) instead of counting up to every player of the mode (docs/performance.md «Leaderboard»).
+    Kept by :func:`apps.ratings.services.ratings_apply`, rebuilt by ``recompute_ratings``."""
+
+    mode = models.CharField(max_length=16)
+    value = models.IntegerField()
+    players = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["mode", "value"], name="ratings_bucket_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.mode} {self.value}: {self.players}"

@@ -4,10 +4,10 @@ matches (for «Мои результаты»), a user's ban and completion rate.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q
+from django.db.models import Sum
 
 from . import calibration, fairplay, labels
-from .models import Rating, RatingChange
+from .models import Rating, RatingBucket, RatingChange
 from .modes import MODE_ORDER, MODES
 from .ranking import PROVISIONAL_GAMES, provisional
 
@@ -95,13 +95,17 @@ def _board_rows(mode: str) -> list[tuple]:
 
 def place_of(rating: Rating) -> int | None:
     """The 1-based place of an established ``rating`` on its mode's board (None if provisional):
-    the established players above it (higher value, or equal and older), plus one."""
+    the established players above it (higher value: a sum over the :class:`RatingBucket` rows
+    above; equal value and an older rating: a count among the few with that value), plus one."""
     if rating.games < PROVISIONAL_GAMES:
         return None
-    above = Rating.objects.filter(mode=rating.mode, games__gte=PROVISIONAL_GAMES).filter(
-        Q(value__gt=rating.value) | Q(value=rating.value, id__lt=rating.id)
-    )
-    return above.count() + 1
+    higher = RatingBucket.objects.filter(mode=rating.mode, value__gt=rating.value).aggregate(
+        n=Sum("players")
+    )["n"]
+    tied = Rating.objects.filter(
+        mode=rating.mode, games__gte=PROVISIONAL_GAMES, value=rating.value, id__lt=rating.id
+    ).count()
+    return (higher or 0) + tied + 1
 
 
 def leaderboard(mode: str, user=None) -> dict:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from . import calibration, fairplay
-from .models import Rating, RatingChange
+from .models import Rating, RatingBucket, RatingChange
 from .modes import mode_of
-from .ranking import MU0, SIGMA0, Participant, match_ranking, provisional, shown
+from .ranking import MU0, PROVISIONAL_GAMES, SIGMA0, Participant, match_ranking, provisional, shown
 from .skill import model
 
 #: A person's last moves that, all made by the clock, mean he was gone (fair play counts it).
@@ -172,6 +172,7 @@ def ratings_apply(match, rows: list) -> list[RatingChange]:
                 "provisional": provisional(after.games),
             }
         Rating.objects.bulk_update(list(current.values()), ["mu", "sigma", "games", "value", "updated_at"])
+        buckets_move(mode, [(c.before, c.games - 1, c.after, c.games) for c in changes])
         RatingChange.objects.bulk_create(changes)
         result["mode"] = mode
         result["ratings"] = seats
@@ -181,6 +182,43 @@ def ratings_apply(match, rows: list) -> list[RatingChange]:
         if change.abandoned:
             fairplay.abandonment_record(change.user_id, match_id=match.pk, now=change.finished_at)
     return changes
+
+
+def buckets_move(mode: str, moves: list[tuple[int, int, int, int]]) -> None:
+    """Keep :class:`RatingBucket` counts: each ``(value before, games before, value after, games
+    after)`` leaves its old bucket if it was established and joins the new one if it is now.
+    Buckets are updated in value order (concurrent matches never deadlock on them)."""
+    delta: dict[int, int] = {}
+    for before, games_before, after, games_after in moves:
+        if games_before >= PROVISIONAL_GAMES:
+            delta[before] = delta.get(before, 0) - 1
+        if games_after >= PROVISIONAL_GAMES:
+            delta[after] = delta.get(after, 0) + 1
+    changed = sorted((v, d) for v, d in delta.items() if d)
+    if not changed:
+        return
+    table = RatingBucket._meta.db_table
+    with connection.cursor() as cursor:
+        for value, d in changed:
+            cursor.execute(
+                f"INSERT INTO {table} (mode, value, players) VALUES (%s, %s, %s) "
+                "ON CONFLICT (mode, value) DO UPDATE SET players = "
+                f"{table}.players + EXCLUDED.players",
+                [mode, value, d],
+            )
+
+
+def buckets_rebuild() -> None:
+    """Count every mode's established players per shown rating afresh (recompute, benches, tests
+    that write ratings directly)."""
+    bucket, rating = RatingBucket._meta.db_table, Rating._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {bucket}")
+        cursor.execute(
+            f"INSERT INTO {bucket} (mode, value, players) SELECT mode, value, count(*) FROM {rating} "
+            "WHERE games >= %s GROUP BY mode, value",
+            [PROVISIONAL_GAMES],
+        )
 
 
 def recompute_all() -> dict:
@@ -249,4 +287,5 @@ def recompute_all() -> dict:
             batch_size=5000,
         )
         RatingChange.objects.bulk_create(changes, batch_size=5000)
+        buckets_rebuild()
     return {"matches": rated_matches, "ratings": len(standings), "changes": len(changes)}

@@ -70,10 +70,14 @@ def test_profile_and_player_page_show_ratings_with_a_chart(make_user):
 
 
 def _board(mode: str, users: list, values: list[int], games: int = 12) -> None:
+    """Ratings written directly (as a recompute would), with the board's buckets rebuilt."""
+    from apps.ratings.services import buckets_rebuild
+
     Rating.objects.bulk_create(
         Rating(user=u, mode=mode, value=v, mu=25 + (v - 1500) / 24, games=games)
         for u, v in zip(users, values, strict=True)
     )
+    buckets_rebuild()
 
 
 def test_leaderboard_lists_established_players_and_your_place(make_user):

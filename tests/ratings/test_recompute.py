@@ -60,3 +60,28 @@ def test_recompute_equals_live(make_user):
     assert snapshot() == live
     call_command("recompute_ratings", stdout=StringIO())
     assert snapshot() == live  # and again: deterministic
+
+
+def test_board_buckets_follow_live_updates_and_give_the_place(make_user):
+    from apps.ratings.models import Playban, RatingBucket
+    from apps.ratings.selectors import place_of
+    from apps.ratings.services import buckets_rebuild
+
+    a, b, c = make_user(), make_user(), make_user()
+    for i in range(12):  # a and b pass 10 games (established); c stays provisional
+        Playban.objects.all().delete()  # leaving is the quick way to end a match; no bans here
+        loser = b if i % 3 else a
+        person_acts(people_match("durak", {}, [a, b]), loser, {"type": "leave"})
+    Playban.objects.all().delete()
+    person_acts(people_match("durak", {}, [a, c]), c, {"type": "leave"})
+
+    def buckets():
+        return sorted(RatingBucket.objects.filter(players__gt=0).values_list("mode", "value", "players"))
+
+    live = buckets()
+    assert sum(n for _m, _v, n in live) == 2
+    buckets_rebuild()
+    assert buckets() == live
+    ra, rb = Rating.objects.get(user=a, mode="durak_2"), Rating.objects.get(user=b, mode="durak_2")
+    assert ra.value > rb.value and (place_of(ra), place_of(rb)) == (1, 2)
+    assert place_of(Rating.objects.get(user=c, mode="durak_2")) is None
