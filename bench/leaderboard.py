@@ -38,7 +38,7 @@ FILL_SQL = """
 INSERT INTO ratings_rating (user_id, mode, mu, sigma, value, games, updated_at)
 SELECT u.id, %(mode)s, 25 + v.x / 24.0, 2.5, round(1500 + v.x), (u.id * 7919) %% 201, now()
 FROM accounts_user u
-CROSS JOIN LATERAL (SELECT (random() + random() + random() + random() - 2) * 300 AS x) v;
+CROSS JOIN LATERAL (SELECT (random() + random() + random() + random() - 2) * 300 + 0 * u.id AS x) v;
 
 INSERT INTO ratings_rating (user_id, mode, mu, sigma, value, games, updated_at)
 SELECT u.id, m.mode, 25, 3, 1500 + (u.id %% 400) - 200, 30, now()

@@ -100,6 +100,9 @@ class SeatSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True)
     bot = serializers.ChoiceField(choices=BOT_LEVELS, allow_null=True)
     ready = serializers.BooleanField()
+    rating = serializers.CharField(
+        required=False, allow_null=True, help_text="Extension (the list): the rating in the table's mode."
+    )
 
 
 class TableSummarySerializer(serializers.Serializer):

@@ -190,3 +190,71 @@ def fair_play(user_id: int) -> dict:
 def bot_table() -> list[dict]:
     """The bots' fixed ratings per mode with the mode names (the ratings page publishes them)."""
     return [{**row, "name": labels.mode_name(row["mode"])} for row in calibration.table()]
+
+
+def table_mode(game: str, options: dict, seats: list[tuple[int, int | None, str | None]]) -> str | None:
+    """The rating mode a table's match would have: its seats (Durak: the occupied ones, at least
+    two, since 2..4 of its four seats play)."""
+    from .modes import mode_of
+
+    players = len(seats)
+    if game == "durak":
+        players = max(2, sum(1 for _n, user, bot in seats if user is not None or bot))
+    return mode_of(game, options, players)
+
+
+def tables_seat_ratings(
+    tables: list[tuple[int, str, dict, list[tuple[int, int | None, str | None]]]],
+) -> dict:
+    """:func:`seat_ratings` of many tables at once (the lobby list): ``tables`` are ``(table id,
+    game, options, seats)``; returns ``{table id: {seat: text}}``. One query for all."""
+    modes = {}
+    users = set()
+    for table_id, game, options, seats in tables:
+        modes[table_id] = table_mode(game, options, seats)
+        users.update(u for _n, u, _b in seats if u is not None)
+    known = {}
+    if users:
+        rows = Rating.objects.filter(
+            user_id__in=users, mode__in={m for m in modes.values() if m}
+        ).values_list("user_id", "mode", "value", "games")
+        known = {(u, m): (v, g) for u, m, v, g in rows}
+    out = {}
+    for table_id, _game, _options, seats in tables:
+        mode = modes[table_id]
+        if mode is None:
+            out[table_id] = {}
+            continue
+        texts = {}
+        for number, user, bot in seats:
+            if user is not None:
+                value, games = known.get((user, mode), (1500, 0))
+                texts[number] = labels.rating_text(value, provisional(games))
+            elif bot:
+                texts[number] = str(calibration.bot_rating(mode, bot))
+        out[table_id] = texts
+    return out
+
+
+def seat_ratings(game: str, options: dict, seats: list[tuple[int, int | None, str | None]]) -> dict[int, str]:
+    """The rating shown beside each occupied seat's name at a table of ``game`` with ``options``:
+    ``{seat: "1512"}`` (``"1512?"`` provisional; a person new to the mode shows ``"1500?"``; a bot
+    its level's fixed rating). ``seats`` are ``(number, user id, bot level)``; {} when the table's
+    mode has no rating. One query."""
+    occupied = [s for s in seats if s[1] is not None or s[2]]
+    mode = table_mode(game, options, seats)
+    if mode is None:
+        return {}
+    users = [u for _n, u, _b in occupied if u is not None]
+    known = {}
+    if users:
+        rows = Rating.objects.filter(mode=mode, user_id__in=users).values_list("user_id", "value", "games")
+        known = {user: (value, games) for user, value, games in rows}
+    out = {}
+    for number, user, bot in occupied:
+        if user is not None:
+            value, games = known.get(user, (1500, 0))
+            out[number] = labels.rating_text(value, provisional(games))
+        else:
+            out[number] = str(calibration.bot_rating(mode, bot))
+    return out
