@@ -13,7 +13,8 @@ for ``--samples`` random players times:
   sum over the rating buckets above and the count of equal ratings;
 - ``page``: ``GET /ratings/durak_2/`` through the Django test client signed in as the player
   (session, user, both queries, the template), wall and CPU;
-- ``page_anonymous``: the same page without a session.
+- ``page_anonymous``: the same page without a session;
+- ``home``: ``GET /`` for the same player right after, the cost of any page on this stack.
 
 Prints one JSON object with p50 / p99 / max in ms; the goal is page p99 < 50 ms.
 """
@@ -122,7 +123,8 @@ def measure(samples: int) -> dict:
         client.force_login(user)
         client.get(f"/ratings/{MODE}/")
         anonymous.get(f"/ratings/{MODE}/")
-    out: dict[str, list[float]] = {k: [] for k in ("board", "place_db", "page", "page_cpu", "page_anonymous")}
+    keys = ("board", "place_db", "page", "page_cpu", "page_anonymous", "home", "home_cpu")
+    out: dict[str, list[float]] = {k: [] for k in keys}
     for user in users:
         board: list = []
         out["board"].append(timed(lambda user=user, board=board: board.append(leaderboard(MODE, user)))[0])
@@ -136,6 +138,9 @@ def measure(samples: int) -> dict:
         out["page"].append(wall)
         out["page_cpu"].append(cpu)
         out["page_anonymous"].append(timed(lambda: anonymous.get(f"/ratings/{MODE}/"))[0])
+        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
+        out["home"].append(wall)
+        out["home_cpu"].append(cpu)
     return {f"{k}_ms": percentiles(v) for k, v in out.items()}
 
 

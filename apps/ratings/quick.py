@@ -59,12 +59,16 @@ def user_rating(user_id: int, mode: str) -> int:
 def quick_join(*, user, mode: str, bots_after: int | None = None) -> dict:
     """Put ``user`` into the pool of ``mode`` (his other waiting entry is cancelled) and try to
     seat the pool; returns :func:`quick_status`. Refuses ``bad_mode``, ``invalid_options`` (a
-    ``bots_after`` not offered) and ``playban``."""
+    ``bots_after`` not offered), ``playban`` and ``in_match`` (he is still playing a match)."""
     if mode not in MODES:
         raise Refused("bad_mode")
     if bots_after is not None and bots_after not in BOT_WAITS:
         raise Refused("invalid_options", errors={"bots_after": f"one of {list(BOT_WAITS)} or null"})
     fairplay.refuse_if_banned(user.pk)
+    from apps.tables.selectors import unfinished_match_for
+
+    if unfinished_match_for(user.pk) is not None:
+        raise Refused("in_match")
     now = timezone.now()
     with transaction.atomic():
         QuickEntry.objects.filter(user=user, status=QuickEntry.Status.WAITING).update(

@@ -119,3 +119,16 @@ def test_quick_api_and_page(make_user):
     assert response.status_code == 302 and response["Location"] == f"/lobby/tables/{table}/"
     assert client.get("/api/quick/").json()["table"] == table
     assert client.delete("/api/quick/").json()["status"] == "seated"  # nothing to leave
+
+
+def test_a_player_still_in_a_match_cannot_enter_a_pool(make_user):
+    from tests.ratings.helpers import people_match
+    from tests.stats.helpers import person_acts
+
+    a, b = make_user(), make_user()
+    match = people_match("durak", {}, [a, b])
+    with pytest.raises(Refused) as refused:
+        quick.quick_join(user=a, mode="durak_2")
+    assert refused.value.code == "in_match"
+    person_acts(match, b, {"type": "leave"})
+    assert quick.quick_join(user=a, mode="durak_2")["status"] == "waiting"
