@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from apps.ratings.models import Rating, RatingChange
+from apps.ratings.models import Rating, RatingBucket, RatingChange
 from tests.ratings.helpers import people_match
 from tests.stats.helpers import person_acts, play_out
 
@@ -33,7 +33,8 @@ def snapshot() -> tuple[list, list]:
             "finished_at",
         )
     )
-    return ratings, changes
+    buckets = sorted(RatingBucket.objects.filter(players__gt=0).values_list("mode", "value", "players"))
+    return ratings, changes, buckets
 
 
 def test_recompute_equals_live(make_user):
