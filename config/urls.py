@@ -53,6 +53,7 @@ urlpatterns = [
     path("", include("apps.stats.urls")),
     path("lobby/", include("apps.lobby.urls")),
     path("t/", include(invite_patterns)),
+    path("", include("apps.ratings.urls")),
     path("api/", include("apps.api.urls")),
     path("", include("apps.social.urls")),
     # Later apps add one line each here, e.g.:

@@ -31,6 +31,8 @@ REFUSAL_STATUS = {
     "match_over": status.HTTP_409_CONFLICT,
     "match_not_finished": status.HTTP_409_CONFLICT,
     "stale": status.HTTP_409_CONFLICT,
+    "playban": status.HTTP_403_FORBIDDEN,
+    "in_match": status.HTTP_409_CONFLICT,
 }
 
 #: Messages of the API's own codes (the services' codes have theirs in apps.tables.errors).

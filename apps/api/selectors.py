@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from apps.lobby import access
 from apps.lobby import selectors as lobby_selectors
-from apps.lobby.models import Seat
+from apps.lobby.models import Seat, Table
+from apps.ratings.selectors import with_rating_changes
 from apps.stats import selectors as stats_selectors
 from apps.tables.models import Match
 
@@ -57,5 +58,7 @@ def match_record_for(match_id: int, user) -> dict:
 
 
 def results_of(user) -> list[dict]:
-    """The user's last 30 results, newest first (the stats app's rows and items)."""
-    return [stats_selectors.result_item(r) for r in stats_selectors.results_for_user(user)]
+    """The user's last 30 results, newest first (the stats app's rows and items), each with its
+    ``rating`` change (null for a casual match)."""
+    items = [stats_selectors.result_item(r) for r in stats_selectors.results_for_user(user)]
+    return with_rating_changes(user.pk, items)

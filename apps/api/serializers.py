@@ -59,6 +59,13 @@ class TableCreateSerializer(serializers.Serializer):
     private = serializers.BooleanField(
         required=False, default=False, help_text="Extension: hidden from the lobby list (default false)."
     )
+    rated = serializers.BooleanField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="Extension «на рейтинг»: true rated (bots at their fixed ratings), false casual, "
+        "null (default) rated when every player is a person.",
+    )
 
 
 class SitSerializer(serializers.Serializer):
@@ -96,6 +103,9 @@ class SeatSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True)
     bot = serializers.ChoiceField(choices=BOT_LEVELS, allow_null=True)
     ready = serializers.BooleanField()
+    rating = serializers.CharField(
+        required=False, allow_null=True, help_text="Extension (the list): the rating in the table's mode."
+    )
 
 
 class TableSummarySerializer(serializers.Serializer):
@@ -104,6 +114,7 @@ class TableSummarySerializer(serializers.Serializer):
     options = serializers.DictField()
     status = serializers.ChoiceField(choices=["waiting", "playing", "finished"])
     private = serializers.BooleanField()
+    rated = serializers.BooleanField(allow_null=True, help_text="«На рейтинг»: null = only people.")
     seats = SeatSerializer(many=True)
 
 
@@ -129,6 +140,15 @@ class PlayerSerializer(serializers.Serializer):
     bot = serializers.CharField(allow_null=True)
 
 
+class RatingChangeSerializer(serializers.Serializer):
+    mode = serializers.CharField(help_text="The rating mode (docs/protocol.md «Ratings»).")
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    delta = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    delta_text = serializers.CharField(help_text="«+12», «−7», «±0».")
+
+
 class ResultSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     game = serializers.CharField()
@@ -146,6 +166,7 @@ class ResultSerializer(serializers.Serializer):
     ending = serializers.CharField()
     ended_by = serializers.IntegerField(allow_null=True)
     deals = serializers.IntegerField()
+    rating = RatingChangeSerializer(allow_null=True, help_text="Extension: a rated match's change or null.")
 
 
 class RecordSerializer(serializers.Serializer):

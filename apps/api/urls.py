@@ -3,6 +3,8 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from apps.ratings import api as ratings_api
+
 from . import pages, views
 
 app_name = "api"
@@ -19,6 +21,9 @@ urlpatterns = [
     path("tables/<int:table_id>/invite/", views.TableInviteView.as_view(), name="invite"),
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="record"),
     path("me/results/", views.MyResultsView.as_view(), name="my_results"),
+    path("ratings/<str:mode>/", ratings_api.RatingsBoardView.as_view(), name="ratings_board"),
+    path("users/<str:username>/ratings/", ratings_api.UserRatingsView.as_view(), name="user_ratings"),
+    path("quick/", ratings_api.QuickView.as_view(), name="quick"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start script as a file: no inline script under the CSP.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

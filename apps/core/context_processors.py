@@ -11,9 +11,11 @@ from django.utils.translation import gettext_lazy as _
 # ``stats:my_results``, and the lobby link moves to ``lobby:home`` when that app exists.
 NAVIGATION = [
     ("lobby", _("Лобби"), ["lobby:home", "home"], False),
+    ("quick", _("Быстрая игра"), ["ratings:quick"], True),
     ("results", _("Мои результаты"), ["stats:my_results"], True),
     ("watch", _("Смотреть"), ["social:watch"], True),
     ("friends", _("Друзья"), ["social:friends"], True),
+    ("ratings", _("Рейтинги"), ["ratings:index"], False),
 ]
 
 

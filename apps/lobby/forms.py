@@ -78,6 +78,20 @@ VALUE_LABELS: dict[object, str] = {
     "kitchen": _("кухня"),
 }
 
+#: «На рейтинг»: the values of the create form's select (see apps.lobby.models.Table.rated).
+RATED_CHOICES = [
+    ("", _("на рейтинг, если играют только люди")),
+    ("true", _("на рейтинг (боты — по их рейтингу)")),
+    ("false", _("без рейтинга")),
+]
+
+
+def rated_from_post(data) -> bool | None:
+    """The create form's «На рейтинг»: True, False or None (the default: only people)."""
+    raw = data.get("rated", "")
+    return True if raw == "true" else False if raw == "false" else None
+
+
 #: A table's status as the lobby lists it.
 STATUS_NAMES = {
     "waiting": _("ждёт игроков"),

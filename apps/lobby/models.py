@@ -31,6 +31,9 @@ class Table(models.Model):
     chat_free = models.BooleanField(default=False, db_default=False)
     #: After the match: the person seats that said «Ещё партию» (bots always agree).
     rematch = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True)
+    #: «На рейтинг»: None = rated when every player is a person (the default), True = rated
+    #: (bots count at their fixed ratings), False = casual (apps.ratings.services.match_rated).
+    rated = models.BooleanField(null=True, blank=True)
     #: Multiplies every duration of the table's clock (None: the TABLES_TIME_SCALE setting).
     time_scale = models.FloatField(null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).

@@ -36,6 +36,7 @@ def table_summary(table: Table, seats: list[Seat]) -> dict:
         "options": table.options,
         "status": table.status,
         "private": table.private,
+        "rated": table.rated,
         "seats": [
             {
                 "seat": s.number,
@@ -58,7 +59,22 @@ def open_tables(game: str | None = None, status: str | None = None) -> list[dict
     seats: dict[int, list[Seat]] = {t.pk: [] for t in tables}
     for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
         seats[seat.table_id].append(seat)
-    return [table_summary(t, seats[t.pk]) for t in tables]
+    summaries = [table_summary(t, seats[t.pk]) for t in tables]
+    return _with_ratings(tables, seats, summaries)
+
+
+def _with_ratings(tables: list[Table], seats: dict[int, list[Seat]], summaries: list[dict]) -> list[dict]:
+    """Each listed seat with ``rating`` (the shown rating in the table's mode, or None)."""
+    from apps.ratings.selectors import tables_seat_ratings
+
+    ratings = tables_seat_ratings(
+        [(t.pk, t.game, t.options, [(s.number, s.user_id, s.bot_level) for s in seats[t.pk]]) for t in tables]
+    )
+    for summary in summaries:
+        texts = ratings.get(summary["id"], {})
+        for seat in summary["seats"]:
+            seat["rating"] = texts.get(seat["seat"])
+    return summaries
 
 
 def unfinished_bot_matches(user_id: int) -> list:

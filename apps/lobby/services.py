@@ -42,11 +42,15 @@ def table_create(
     time_scale: float | None = None,
     bot_delay_ms: int | None = None,
     seats: int | None = None,
+    rated: bool | None = None,
 ) -> Table:
     """A new waiting table of ``game``; ``user`` owns it and sits at ``seat``; ``bots`` maps seats to
     levels; ``seats``: Durak's 4 or 6 seats (default 4). ``time_scale`` and ``bot_delay_ms``
-    override the settings (tests, training tables)."""
+    override the settings (tests, training tables). ``rated``: «на рейтинг» (None: rated when
+    only people play; see apps.ratings)."""
     options = normalized_options(game, options)
+    if rated:
+        _check_may_play_rated(user)
     count = seating.seat_count(game, options, seats)
     bots = {int(k): v for k, v in (bots or {}).items()}
     _check_seat_number(seat, count)
@@ -68,6 +72,7 @@ def table_create(
             invite_code=access.new_invite_code() if private else None,
             time_scale=time_scale,
             bot_delay_ms=bot_delay_ms,
+            rated=rated,
         )
         Seat.objects.bulk_create(
             Seat(
@@ -205,6 +210,8 @@ def ready_set(*, table_id: int, user, ready: bool = True) -> Table:
         row = table.seats.filter(user=user).first()
         if row is None:
             raise Refused("not_seated")
+        if ready and _rated_now(table):
+            _check_may_play_rated(user)
         row.ready = bool(ready)
         row.save(update_fields=["ready"])
         _maybe_start(table)
@@ -423,6 +430,20 @@ def _check_fit(game: str, options: dict, occupied: int) -> None:
 def _check_owner(table: Table, user) -> None:
     if selectors.options_owner_id(table) != user.pk:
         raise Refused("not_owner")
+
+
+def _rated_now(table: Table) -> bool:
+    """Whether the table's match would be rated if it started with the seats as they are."""
+    from apps.ratings.services import match_rated
+
+    return match_rated(table.rated, table.seats.exclude(bot_level=None).exists())
+
+
+def _check_may_play_rated(user) -> None:
+    """``playban`` while the user is banned from rated play for abandoning (apps.ratings.fairplay)."""
+    from apps.ratings.fairplay import refuse_if_banned
+
+    refuse_if_banned(user.pk)
 
 
 def _seat_emptied(table: Table) -> None:

@@ -17,11 +17,13 @@ from apps.tables.selectors import current_match, seats_info, unfinished_match_fo
 from . import access, selectors, services
 from .forms import (
     GAMES,
+    RATED_CHOICES,
     level_choices,
     listing_row,
     listing_words,
     option_choices,
     options_from_post,
+    rated_from_post,
     seats_from_post,
     shown_seats,
 )
@@ -41,6 +43,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             "games": GAMES,
             "option_fields": [(code, option_choices(code, table=True)) for code, _label in GAMES],
             "levels": level_choices(),
+            "rated_choices": RATED_CHOICES,
             "words": listing_words(),
             "unfinished": unfinished_match_for(request.user.pk),
         },
@@ -58,6 +61,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
             options=options_from_post(game, request.POST),
             private=request.POST.get("private") == "1",
             seats=seats_from_post(game, request.POST),
+            rated=rated_from_post(request.POST),
         )
     except Refused as exc:
         messages.error(request, exc.message())

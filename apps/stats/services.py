@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from apps.ratings.services import ratings_apply
 from apps.rules import api
 from apps.rules.base import Game
 
@@ -21,7 +22,8 @@ _ENDED_BY_ACTION = frozenset({Ending.SURRENDER, Ending.LEAVE, Ending.DISCONNECT}
 
 def results_record(match, state: Game) -> list[Result]:
     """Write one :class:`Result` per participant of the finished ``match`` and bump each
-    person's :class:`GameRecord`; ``state`` is the engine state the match ended in.
+    person's :class:`GameRecord`; ``state`` is the engine state the match ended in. A rated
+    match also updates its players' ratings (:func:`apps.ratings.services.ratings_apply`).
 
     Does nothing (returns ``[]``) when the match is not finished or already has results, so a
     second call for the same match never counts twice. Must run inside the transaction that
@@ -34,6 +36,7 @@ def results_record(match, state: Game) -> list[Result]:
     rows = result_rows(match, state)
     Result.objects.bulk_create(rows)
     counters_bump(rows)
+    ratings_apply(match, rows)
     return rows
 
 

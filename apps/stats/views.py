@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 
+from apps.ratings.selectors import with_rating_changes
 from apps.tables.models import Match
 
 from . import labels, selectors, sheet
@@ -25,6 +26,7 @@ from .services import seat_sides
 def my_results(request: HttpRequest) -> HttpResponse:
     """The user's last 30 games newest first, with per-game counters and the running chart."""
     items = [selectors.result_item(r) for r in selectors.results_for_user(request.user)]
+    items = with_rating_changes(request.user.pk, items)
     words: dict = {"url": reverse("stats:match", args=[0]).replace("/0/", "/{}/")}
     rows = [_list_row(item, words) for item in items]
     context = {
@@ -70,6 +72,7 @@ def _list_row(item: dict, words: dict) -> dict:
         "score": score,
         "outcome_text": word(("o", item["outcome"]), lambda: labels.outcome_text(item["outcome"])),
         "ending_text": word(("e", item["ending"]), lambda: _ending_suffix(item["ending"])),
+        "rating": _rating_suffix(item.get("rating")),
         "open": word(("open",), lambda: gettext("Партия")),
     }
 
@@ -83,7 +86,7 @@ _ROW_HTML = (
     '<tr class="result result--{}" data-match="{}" data-outcome="{}">'
     '<td><time datetime="{}">{}</time></td><td>{}<br><span class="muted">{}</span></td>'
     '<td>{}</td><td>{}</td><td class="score">{}</td>'
-    '<td><span class="outcome outcome--{}">{}</span>{}</td><td><a href="{}">{}</a></td></tr>'
+    '<td><span class="outcome outcome--{}">{}</span>{}{}</td><td><a href="{}">{}</a></td></tr>'
 )
 _ROW_KEYS = (
     "outcome",
@@ -99,9 +102,23 @@ _ROW_KEYS = (
     "outcome",
     "outcome_text",
     "ending_text",
+    "rating",
     "url",
     "open",
 )
+
+
+def _rating_suffix(change: dict | None):
+    """The rating change of a rated match («+12» after the outcome), else ""."""
+    if not change:
+        return ""
+    kind = "up" if change["delta"] > 0 else "down" if change["delta"] < 0 else "even"
+    return format_html(
+        ' <span class="rating-delta rating-delta--{}" data-testid="rating-delta" title="{}">{}</span>',
+        kind,
+        gettext("Рейтинг: %(after)s") % {"after": change["after"]},
+        change["delta_text"],
+    )
 
 
 def _ending_suffix(ending: str):

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from apps.lobby.models import Seat, Table
 from apps.lobby.seating import bot_names
+from apps.ratings.selectors import seat_ratings
 from apps.rules import api
 from apps.rules.base import Game
 
@@ -41,10 +42,14 @@ def user_name(user) -> str:
 
 
 def seats_info(table_id: int) -> list[dict]:
-    """Per seat of the table: ``seat``, ``name``, ``user`` id, ``bot``, ``connected``, ``ready``."""
-    rows = list(Seat.objects.filter(table_id=table_id).select_related("user").order_by("number"))
+    """Per seat of the table: ``seat``, ``name``, ``user`` id, ``bot``, ``connected``, ``ready`` and
+    ``rating`` (the shown rating in the table's mode, «1512?»; None when the mode has none)."""
+    rows = list(Seat.objects.filter(table_id=table_id).select_related("user", "table").order_by("number"))
     people = [r.number for r in rows if r.user_id]
     names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
+    table = rows[0].table if rows else None
+    seats = [(r.number, r.user_id, r.bot_level) for r in rows]
+    ratings = seat_ratings(table.game, table.options, seats) if table is not None else {}
     return [
         {
             "seat": r.number,
@@ -54,6 +59,7 @@ def seats_info(table_id: int) -> list[dict]:
             "connected": bool(r.bot_level) or r.connections > 0,
             "ready": bool(r.bot_level) or r.ready,
             "gone_at": epoch_ms(r.disconnected_at) if r.user_id and r.connections == 0 else None,
+            "rating": ratings.get(r.number),
         }
         for r in rows
     ]

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "apps.api",
     "apps.chat",
     "apps.social",
+    "apps.ratings",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).
@@ -239,6 +240,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 #   "tables-sweep-deadlines": {"task": "apps.tables.tasks.sweep_deadlines", "schedule": 5.0},
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
+    "ratings-quick-sweep": {"task": "ratings.quick_sweep", "schedule": 2.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
@@ -311,7 +313,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
-    "ENUM_NAME_OVERRIDES": {"BotLevelEnum": "apps.lobby.models.BOT_LEVELS"},
+    "ENUM_NAME_OVERRIDES": {
+        "BotLevelEnum": "apps.lobby.models.BOT_LEVELS",
+        "QuickStatusEnum": "apps.ratings.quick.QUICK_STATUSES",
+        "TableStatusEnum": ["waiting", "playing", "finished"],
+    },
 }
 
 # --- e-mail ----------------------------------------------------------------------------

@@ -370,6 +370,8 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
         "/api/auth/token/",
         "/api/matches/{match_id}/record/",
         "/api/me/results/",
+        "/api/quick/",
+        "/api/ratings/{mode}/",
         "/api/tables/",
         "/api/tables/{table_id}/",
         "/api/tables/{table_id}/bots/",
@@ -378,6 +380,7 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
         "/api/tables/{table_id}/ready/",
         "/api/tables/{table_id}/sit/",
         "/api/tables/{table_id}/stand/",
+        "/api/users/{username}/ratings/",
     ]
     assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"
     assert client.get("/api/docs/").status_code == 200

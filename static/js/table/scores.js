@@ -124,6 +124,20 @@ export function personalOutcome(view) {
   return gettext("Вы проиграли");
 }
 
+/** «Рейтинг: 1512 (+12)» for the person at this seat after a rated match (docs/protocol.md:
+ * `result.ratings`); null otherwise. */
+export function ratingChange(view) {
+  const mine = ((view.result || {}).ratings || {})[String(view.seat)];
+  if (typeof view.seat !== "number" || !mine) return null;
+  const delta = mine.delta > 0 ? `+${mine.delta}` : mine.delta < 0 ? `−${-mine.delta}` : "±0";
+  const rating = `${mine.after}${mine.provisional ? "?" : ""}`;
+  return h(
+    "p",
+    { class: ["summary-rating", mine.delta > 0 && "is-up", mine.delta < 0 && "is-down"], "data-testid": "rating-change" },
+    interpolate(gettext("Рейтинг: %(rating)s (%(delta)s)"), { rating, delta }),
+  );
+}
+
 export function matchSummary(view, lobbyUrl) {
   const result = view.result || {};
   const winners = result.winners || [];
@@ -138,6 +152,7 @@ export function matchSummary(view, lobbyUrl) {
     h("h2", {}, gettext("Партия окончена")),
     outcome ? h("p", { class: "summary-you", "data-testid": "match-outcome" }, outcome) : null,
     h("p", { class: "summary-winners" }, title),
+    ratingChange(view),
     result.reason ? h("p", { class: "summary-note" }, interpolate(gettext("Причина: %(r)s"), { r: gettext(REASON[result.reason] || result.reason) })) : null,
     scoreSheet(view),
     h("a", { class: "btn btn-primary", href: lobbyUrl }, gettext("В лобби")),

@@ -106,6 +106,7 @@ export function seatPlate(view, seat, ctx) {
       "data-seat": seat,
     },
     h("span", { class: "seat-name" }, empty ? gettext("Свободно") : seatName(view, seat)),
+    info && !empty && info.rating ? h("span", { class: "seat-rating", "data-testid": "seat-rating", title: gettext("Рейтинг") }, info.rating) : null,
     tags,
     turn ? ctx.countdown(seat) : null,
   );
