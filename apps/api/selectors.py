@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from apps.lobby import access
 from apps.lobby import selectors as lobby_selectors
-from apps.lobby.models import Seat, Table
+from apps.lobby.models import Seat
 from apps.ratings.selectors import with_rating_changes
 from apps.stats import selectors as stats_selectors
 from apps.tables.models import Match
