@@ -381,7 +381,11 @@ class TableConsumer(AuthenticatedConsumer):
         await self.send_json({"op": "chat_hidden", "ids": event["ids"]})
 
     async def table_frames(self, event: dict) -> None:
-        """A change of the table: forward my seat's frame (its hand), else the public one."""
+        """A change of the table: forward my seat's frame (its hand), else the public one. The
+        match it shows becomes this socket's: an ``act`` right after the first frame of a new
+        match (or a rematch) applies to it, not ``no_match``."""
+        if event.get("match") is not None:
+            self.match_id = event["match"]
         frames = event["frames"]
         text = frames.get(str(self.seat)) if self.seat is not None else None
         await self.send(text_data=text if text is not None else frames["public"])

@@ -408,7 +408,7 @@ def publish_match(
         frames[str(seat)] = frame_text(match.seq, view, events, hold_ms)
     public = selectors.match_view(match, state, None, info, views.get(None), spectators=watching)
     frames["public"] = frame_text(match.seq, public, events, hold_ms)
-    send_frames(match.table_id, frames)
+    send_frames(match.table_id, frames, match_id=match.pk)
 
 
 def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
@@ -420,9 +420,11 @@ def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> st
     return compact(frame)
 
 
-def send_frames(table_id: int, frames: dict[str, str]) -> None:
-    """One message to every socket of the table: ``frames`` by seat number and ``public``."""
-    publishing.send_many([(groups.table_all(table_id), {"type": "table.frames", "frames": frames})])
+def send_frames(table_id: int, frames: dict[str, str], *, match_id: int) -> None:
+    """One message to every socket of the table: ``frames`` by seat number and ``public``, and the
+    id of the match they show (a socket opened before the match started learns it here)."""
+    message = {"type": "table.frames", "frames": frames, "match": match_id}
+    publishing.send_many([(groups.table_all(table_id), message)])
 
 
 def table_refresh(table_id: int) -> None:

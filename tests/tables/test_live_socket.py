@@ -175,3 +175,32 @@ def test_lobby_socket_pushes_open_tables_as_they_change(live_site, make_user):
         lambda m: m.get("op") == "tables" and m["tables"] and m["tables"][0]["seats"][1]["bot"]
     )
     lobby_sock.close()
+
+
+def test_a_socket_opened_before_the_start_acts_on_the_first_frame_of_the_match(live_site, make_user):
+    """The socket learned the match's id only from a full state: an act sent on the first frame
+    of a new match was refused ``no_match``."""
+    anna, boris = make_user(), make_user()
+    table = lobby.table_create(user=anna, game="bazar_blot", options={"players": 2})
+    lobby.seat_take(table_id=table.pk, user=boris, seat=1)
+    sockets = {
+        0: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(anna)),
+        1: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(boris)),
+    }
+    for sock in sockets.values():
+        sock.wait_for(lambda m: is_state(m) and m["view"]["match"] is None)
+    for person in (anna, boris):
+        lobby.ready_set(table_id=table.pk, user=person)
+    first = {
+        n: s.wait_for(lambda m: is_state(m) and m["view"]["match"] is not None) for n, s in sockets.items()
+    }
+    seat = next(n for n, f in first.items() if f["view"]["legal"])
+    frame = first[seat]
+    before = len(sockets[seat].messages)
+    sockets[seat].act(frame["seq"], frame["view"]["legal"][0], request_id="first")
+    after = sockets[seat].wait_for(
+        lambda m: (is_state(m) and m["seq"] > frame["seq"]) or m.get("op") == "error", start=before
+    )
+    assert after.get("op") == "state", after
+    for sock in sockets.values():
+        sock.close()
