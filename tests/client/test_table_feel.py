@@ -455,3 +455,17 @@ def test_a_played_card_flies_in_from_its_side_unless_motion_is_reduced(open_tabl
         side = next(c for c in slot.get_attribute("class").split() if c.startswith("pos-"))[4:]
         name = slot.locator(".card").evaluate("c => getComputedStyle(c).animationName")
         assert name == (f"from-{side}" if expected == "from-" else "none")
+
+
+def test_an_attacker_with_nothing_to_throw_is_told_only_to_say_done(open_table):  # noqa: F811
+    """«Подкиньте карту или нажмите «Бито»» was said to a seat that could throw nothing in (item 7)."""
+    state = views.durak_bout()
+    frame = views.frame(state, 0, seq=9)
+    assert frame["view"]["table_cards"]
+    page = open_table(DESKTOP)
+    frame["view"]["legal"] = [{"type": "attack", "card": frame["view"]["hand"][0]}, {"type": "done"}]
+    feed(page, frame)
+    expect(page.locator(".hint-line .hint-text")).to_have_text("Подкиньте карту или нажмите «Бито»")
+    frame = {**frame, "seq": 10, "view": {**frame["view"], "legal": [{"type": "done"}]}}
+    feed(page, frame)
+    expect(page.locator(".hint-line .hint-text")).to_have_text("Подкинуть нечего — нажмите «Бито»")

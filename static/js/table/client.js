@@ -552,6 +552,8 @@ export class TableClient {
         return hasType(legal, "transfer") ? gettext("Отбейтесь, переведите или нажмите «Беру»") : gettext("Отбейтесь или нажмите «Беру»");
       }
       if (!(v.table_cards || []).length) return allPlayable ? gettext("Ходите любой картой") : gettext("Ходите картой, которая приподнята");
+      // the hint follows this seat's own legal actions: nothing to throw in → only «Бито»
+      if (!hasType(legal, "attack")) return hasType(legal, "done") ? gettext("Подкинуть нечего — нажмите «Бито»") : "";
       return gettext("Подкиньте карту или нажмите «Бито»");
     }
     if (playable.size) return allPlayable ? gettext("Ходите любой картой") : gettext("Ходите картой, которая приподнята");
