@@ -105,6 +105,7 @@ class TablesView(ApiView):
             seat=data["seat"],
             bots=data["bots"],
             private=data["private"],
+            seats=data.get("seat_count"),
         )
         return Response(selectors.table_detail(table.pk, request.user), status=status.HTTP_201_CREATED)
 
