@@ -12,7 +12,8 @@ from rest_framework import serializers
 from apps.lobby.models import BOT_LEVELS
 from apps.rules.api import GAMES
 
-MAX_SEAT = 3
+#: Seats are 0..3, or 0..5 at a six-seat Durak table (the services check the table's own count).
+MAX_SEAT = 5
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -46,7 +47,7 @@ class BotsField(serializers.DictField):
         out = {}
         for key, level in levels.items():
             if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2):
-                raise serializers.ValidationError(_("Ключи — номера мест: «0»…«3»."))
+                raise serializers.ValidationError(_("Ключи — номера мест: «0»…«5»."))
             out[int(key)] = level
         return out
 
@@ -65,6 +66,13 @@ class TableCreateSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Extension «на рейтинг»: true rated (bots at their fixed ratings), false casual, "
         "null (default) rated when every player is a person.",
+    )
+    seat_count = serializers.ChoiceField(
+        choices=[4, 6],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Extension: Durak's seats, 4 (default) or 6; other games seat their players.",
     )
 
 

@@ -106,6 +106,7 @@ class TablesView(ApiView):
             bots=data["bots"],
             private=data["private"],
             rated=data.get("rated"),
+            seats=data.get("seat_count"),
         )
         return Response(selectors.table_detail(table.pk, request.user), status=status.HTTP_201_CREATED)
 

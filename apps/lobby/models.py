@@ -9,7 +9,7 @@ BOT_LEVELS = ("easy", "normal", "hard")
 
 
 class Table(models.Model):
-    """A table of one game: options normalized by the rules engine, 2–4 seats, an owner."""
+    """A table of one game: options normalized by the rules engine, 2–6 seats, an owner."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "waiting"

@@ -49,7 +49,8 @@ _SCALARS = (
 )  # fmt: skip
 #: Scalars added with the variants, with their value in states stored before them.
 _NEW_SCALARS = {"trump_card": -1, "trump_holder": -1}
-#: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat 0..3.
+#: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat of the
+#: ring (0..3, or 0..5 when a seat above 3 is taken).
 _LISTS = (
     "occupied", "hands", "stock", "out_order", "att", "att_owner", "winners", "open",
 )  # fmt: skip
@@ -75,9 +76,10 @@ class Durak(Game):
         dealer: int | None = None,
         seats: list[int] | None = None,
     ) -> Durak:
-        """A new game on ``seats`` (default all four), dealt from ``source``.
+        """A new game on ``seats`` (default 0..3; any 2..6 of 0..5), dealt from ``source``.
 
-        ``teams`` falls back to false unless all four seats are taken; ``dealer`` is ignored
+        ``teams`` falls back to false with 2 or 3 players; options that do not fit the players
+        (24 cards or pairs with more than four) raise ``InvalidOptions``; ``dealer`` is ignored
         (Durak always deals from the lowest seat).
         """
         occupied = setup.check_seats(seats)

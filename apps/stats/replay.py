@@ -21,6 +21,7 @@ _PUBLIC_KEYS = (
     "to_act",
     "totals",
     "trump_card",
+    "trump_holder",
     "stock",
     "out_order",
 )
@@ -51,7 +52,9 @@ def replay_frames(record: dict) -> list[list[dict]]:
     seats = _seats(state)
     out: list[list[dict]] = []
     for number, deal in enumerate(record.get("deals", [])):
-        frames = [_frame(state, seats, number, 0, None, [], None)]
+        # the deal's own public events (Durak: the trump card shown when the deal used up the deck)
+        opening = api.opening_events(state) if number == 0 else []
+        frames = [_frame(state, seats, number, 0, None, opening, None)]
         for step, raw in enumerate(deal.get("actions", []), start=1):
             deals_before = len(api.summary(state)["deals"])
             deal_before = api.current_deal(state).get("number")

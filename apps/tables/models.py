@@ -23,7 +23,7 @@ class Match(models.Model):
     seed = models.BigIntegerField()
     #: The first deal's dealer (as the engine chose it when not given).
     dealer = models.SmallIntegerField(null=True, blank=True)
-    #: Occupied seats at the start (Durak plays with 2..4 of its four seats).
+    #: Occupied seats at the start (Durak plays with 2..6 of its four or six seats).
     seats = models.JSONField(default=list)
     #: Per seat at the start: ``{"seat", "user", "bot", "name"}``.
     players = models.JSONField(default=list)

@@ -406,3 +406,39 @@ def test_an_oversized_body_is_a_json_error(api_for, make_user):
     assert response.status_code in (400, 413)
     assert response["Content-Type"].startswith("application/json")
     assert "code" in response.json()
+
+
+def test_create_a_six_seat_durak_table_and_sit_at_seat_5(api_for, make_user):
+    owner, other = make_user(), make_user()
+    response = api_for(owner).post(
+        "/api/tables/",
+        {
+            "game": "durak",
+            "options": {"deck": 52, "throw": "neighbors"},
+            "seat_count": 6,
+            "bots": {"4": "easy"},
+        },
+    )
+    assert response.status_code == 201, response.json()
+    table = response.json()
+    assert [s["seat"] for s in table["seats"]] == [0, 1, 2, 3, 4, 5]
+    assert table["options"]["deck"] == 52 and table["options"]["throw"] == "neighbors"
+    path = f"/api/tables/{table['id']}"
+    assert api_for(other).post(f"{path}/sit/", {"seat": 5}).json()["you"] == 5
+    error(api_for(owner).post("/api/tables/", {"game": "durak", "seat_count": 5}), 400, "invalid_request")
+    four = api_for(owner).post("/api/tables/", {"game": "durak"}).json()
+    error(api_for(other).post(f"/api/tables/{four['id']}/sit/", {"seat": 5}), 400, "bad_seat")
+    body = error(
+        api_for(owner).post(
+            "/api/tables/",
+            {
+                "game": "durak",
+                "options": {"deck": 24},
+                "seat_count": 6,
+                "bots": dict.fromkeys("1234", "easy"),
+            },
+        ),
+        400,
+        "deck_24_four_players",
+    )
+    assert "24" in body["message"]

@@ -154,3 +154,24 @@ def test_the_waiting_page_offers_sit_only_to_those_standing_and_not_ready_once_r
     assert not table.seats.get(user=owner).ready
     client.force_login(guest)
     assert 'data-testid="sit"' in client.get(url).content.decode()
+
+
+def test_durak_deck_throw_in_and_six_seats_from_the_lobby_form(client, make_user):
+    client.force_login(make_user())
+    page = client.get(reverse("lobby:home")).content.decode()
+    for words in ("Колода", "Подкидывают", "соседи", "Мест за столом"):
+        assert words in page
+    assert 'name="durak-deck"' in page and 'name="durak-throw"' in page and 'name="durak-seats"' in page
+    client.post(
+        reverse("lobby:create"),
+        {"game": "durak", "durak-deck": "52", "durak-throw": "neighbors", "durak-seats": "6"},
+    )
+    table = Table.objects.get()
+    assert table.options["deck"] == 52 and table.options["throw"] == "neighbors"
+    assert table.seat_count == 6 and table.seats.count() == 6
+    waiting = client.get(reverse("lobby:table", args=[table.pk])).content.decode()
+    assert "52 карт" in waiting and "подкидывают соседи" in waiting
+    client.post(reverse("lobby:play_with_bots"), {"game": "durak", "durak-seats": "6", "level": "easy"})
+    played = Table.objects.exclude(pk=table.pk).get()
+    assert played.seat_count == 6 and played.status == "playing"
+    assert Match.objects.get(table=played).seats == [0, 1, 2, 3, 4, 5]

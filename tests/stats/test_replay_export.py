@@ -126,3 +126,12 @@ def test_each_frame_shows_every_hand_and_the_cards_leave_them_one_by_one(make_us
         if len(record["deals"]) > 1 and deal is not record["deals"][-1]:
             closing = deal_frames[-1]
             assert closing["phase"] == "deal_over" and "deal_result" in closing
+
+
+def test_replay_of_a_deal_that_used_up_the_deck_shows_the_trump_card_and_its_holder():
+    name = "durak_variant_deck24_four_players_no_stock_last_card_dealt_is_trump.json"
+    spec = json.loads((SCENARIOS / "durak" / name).read_text())
+    (frames,) = replay_frames(spec)
+    assert frames[0]["events"] == [{"type": "trump_shown", "seat": 3, "card": "9d"}]
+    assert all(f["trump_card"] == "9d" and f["trump_holder"] == 3 and f["stock"] == 0 for f in frames)
+    assert "9d" in frames[0]["hands"]["3"] and "9d" not in frames[-1]["hands"]["3"]
