@@ -1,8 +1,8 @@
 """Admin of the chat: the messages (hide / show), the reports queue, site-wide mutes."""
 
 from django.contrib import admin, messages
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from . import services
 from .models import ChatMessage, ChatMute, ChatReport, SiteMute

@@ -11,7 +11,6 @@ from apps.core.jsontext import compact
 from . import services
 from .models import DealRecord, Match
 
-
 #: The move log's column titles (``Move``'s fields, in the log's order).
 MOVE_COLUMNS = (_("№"), _("место"), _("действие"), _("системный"), _("кто ходил"), _("игрок"), _("время"))
 

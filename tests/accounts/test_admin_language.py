@@ -104,7 +104,7 @@ def objects(boss, django_user_model) -> dict[type, object]:
             sigma=8,
             games=1,
             finished_at=now,
-        ),  # fmt: skip
+        ),
         Playban: Playban.objects.create(
             user=other,
             reason="left",
@@ -130,7 +130,7 @@ def objects(boss, django_user_model) -> dict[type, object]:
             ending="fool",
             started_at=now,
             finished_at=now,
-        ),  # fmt: skip
+        ),
         GameRecord: GameRecord.objects.create(user=boss, game="durak", played=1, won=1),
     }
 
