@@ -25,7 +25,8 @@ class Table(models.Model):
         verbose_name=_("хозяин"),
     )
     status = models.CharField(
-        _("состояние"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+        _("состояние"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
     private = models.BooleanField(_("закрытый"), default=False)
     #: A private table's invite code (``secrets.token_urlsafe``): ``/t/<code>/`` lets a person in.
     #: Revoking sets a new one; None for public tables.
@@ -34,7 +35,8 @@ class Table(models.Model):
     chat_free = models.BooleanField(_("свободный чат"), default=False, db_default=False)
     #: After the match: the person seats that said «Ещё партию» (bots always agree).
     rematch = models.JSONField(
-        _("ещё партию"), default=list, db_default=models.Value([], models.JSONField()), blank=True)
+        _("ещё партию"), default=list, db_default=models.Value([], models.JSONField()), blank=True
+    )
     #: «На рейтинг»: None = rated when every player is a person (the default), True = rated
     #: (bots count at their fixed ratings), False = casual (apps.ratings.services.match_rated).
     rated = models.BooleanField(_("на рейтинг"), null=True, blank=True)
