@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
@@ -6,7 +7,7 @@ class AccountsConfig(AppConfig):
 
     name = "apps.accounts"
     label = "accounts"
-    verbose_name = "Учётные записи"
+    verbose_name = _("Учётные записи")
 
     def ready(self) -> None:
         from apps.accounts import signals  # noqa: F401  (connects the login receiver)

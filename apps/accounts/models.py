@@ -9,7 +9,7 @@ class User(AbstractUser):
     """A player. Logs in by username; e-mail is optional (needed only for password reset)."""
 
     class Language(models.TextChoices):
-        RU = "ru", "Русский"
+        RU = "ru", _("Русский")
         EN = "en", "English"
 
     display_name = models.CharField(

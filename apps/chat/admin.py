@@ -1,6 +1,8 @@
 """Admin of the chat: the messages (hide / show), the reports queue, site-wide mutes."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from . import services
 from .models import ChatMessage, ChatMute, ChatReport, SiteMute
@@ -19,22 +21,22 @@ class ChatMessageAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
-    @admin.action(description="Скрыть сообщения")
+    @admin.action(description=_("Скрыть сообщения"))
     def hide(self, request, queryset) -> None:
         count = services.messages_hide(list(queryset.values_list("pk", flat=True)))
-        self.message_user(request, f"Скрыто: {count}", messages.SUCCESS)
+        self.message_user(request, gettext("Скрыто: %(n)d") % {"n": count}, messages.SUCCESS)
 
-    @admin.action(description="Показать снова")
+    @admin.action(description=_("Показать снова"))
     def show(self, request, queryset) -> None:
         count = services.messages_hide(list(queryset.values_list("pk", flat=True)), hidden=False)
-        self.message_user(request, f"Показано: {count}", messages.SUCCESS)
+        self.message_user(request, gettext("Показано: %(n)d") % {"n": count}, messages.SUCCESS)
 
-    @admin.action(description="Запретить авторам писать в чат (везде)")
+    @admin.action(description=_("Запретить авторам писать в чат (везде)"))
     def mute_authors(self, request, queryset) -> None:
         authors = {u for u in queryset.values_list("user_id", flat=True) if u}
         for user_id in authors:
             services.site_mute(user_id=user_id, by=request.user, reason="admin: chat")
-        self.message_user(request, f"Авторов без чата: {len(authors)}", messages.SUCCESS)
+        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": len(authors)}, messages.SUCCESS)
 
 
 @admin.register(ChatReport)
@@ -48,28 +50,28 @@ class ChatReportAdmin(admin.ModelAdmin):
     readonly_fields = ("message", "reporter", "created_at")
     actions = ["hide_messages", "mute_authors", "resolve"]
 
-    @admin.display(description="Сообщение")
+    @admin.display(description=_("Сообщение"))
     def message_text(self, obj: ChatReport) -> str:
         return obj.message.text
 
-    @admin.display(description="Автор")
+    @admin.display(description=_("Автор"))
     def author(self, obj: ChatReport) -> str:
         return obj.message.name
 
-    @admin.action(description="Скрыть сообщения (и закрыть жалобы)")
+    @admin.action(description=_("Скрыть сообщения (и закрыть жалобы)"))
     def hide_messages(self, request, queryset) -> None:
         count = services.messages_hide(list(queryset.values_list("message_id", flat=True)))
-        self.message_user(request, f"Скрыто: {count}", messages.SUCCESS)
+        self.message_user(request, gettext("Скрыто: %(n)d") % {"n": count}, messages.SUCCESS)
 
-    @admin.action(description="Запретить авторам писать в чат (везде)")
+    @admin.action(description=_("Запретить авторам писать в чат (везде)"))
     def mute_authors(self, request, queryset) -> None:
         authors = {u for u in queryset.values_list("message__user_id", flat=True) if u}
         for user_id in authors:
             services.site_mute(user_id=user_id, by=request.user, reason="admin: report")
         queryset.update(resolved=True)
-        self.message_user(request, f"Авторов без чата: {len(authors)}", messages.SUCCESS)
+        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": len(authors)}, messages.SUCCESS)
 
-    @admin.action(description="Закрыть жалобы без мер")
+    @admin.action(description=_("Закрыть жалобы без мер"))
     def resolve(self, request, queryset) -> None:
         queryset.update(resolved=True)
 

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ChatConfig(AppConfig):
@@ -6,4 +7,4 @@ class ChatConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.chat"
-    verbose_name = "Чат"
+    verbose_name = _("Чат")

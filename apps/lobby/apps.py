@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LobbyConfig(AppConfig):
@@ -6,4 +7,4 @@ class LobbyConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.lobby"
-    verbose_name = "Лобби"
+    verbose_name = _("Лобби")

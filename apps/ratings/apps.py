@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RatingsConfig(AppConfig):
@@ -6,4 +7,4 @@ class RatingsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.ratings"
-    verbose_name = "Рейтинги"
+    verbose_name = _("Рейтинги")

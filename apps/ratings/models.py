@@ -52,19 +52,26 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one rated match did to a person's rating in its mode."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    match = models.ForeignKey("tables.Match", on_delete=models.CASCADE, related_name="rating_changes")
-    seat = models.SmallIntegerField()
-    mode = models.CharField(max_length=16)
-    before = models.IntegerField()
-    after = models.IntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("игрок"),
+    )
+    match = models.ForeignKey(
+        "tables.Match", on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("партия"),
+    )
+    seat = models.SmallIntegerField(_("место"))
+    mode = models.CharField(_("режим"), max_length=16)
+    before = models.IntegerField(_("было"))
+    after = models.IntegerField(_("стало"))
     mu = models.FloatField()
     sigma = models.FloatField()
     #: Rated games in the mode after this one.
-    games = models.PositiveIntegerField()
+    games = models.PositiveIntegerField(_("игр"))
     #: The person left, dropped out or let the clock play for him (fair play counts it).
-    abandoned = models.BooleanField(default=False)
-    finished_at = models.DateTimeField()
+    abandoned = models.BooleanField(_("бросил"), default=False)
+    finished_at = models.DateTimeField(_("конец"))
 
     class Meta:
         verbose_name = _("изменение рейтинга")
@@ -93,7 +100,8 @@ class Playban(models.Model):
     ends_at = models.DateTimeField(_("конец"), db_index=True)
     #: The abandoned match that triggered the ban.
     match = models.ForeignKey(
-        "tables.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "tables.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("партия"),
     )
     lifted_at = models.DateTimeField(_("снят"), null=True, blank=True)
     lifted_by = models.ForeignKey(
@@ -122,18 +130,24 @@ class QuickEntry(models.Model):
         SEATED = "seated", _("за столом")
         CANCELLED = "cancelled", _("отменил")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    mode = models.CharField(max_length=16)
-    #: The user's shown rating in the mode when he entered (what the pool pairs by).
-    rating = models.IntegerField()
-    #: Fill the free seats with bots of matching level after this many seconds (None: never).
-    bots_after = models.PositiveIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
-    table = models.ForeignKey(
-        "lobby.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("игрок"),
     )
-    created_at = models.DateTimeField()
-    seated_at = models.DateTimeField(null=True, blank=True)
+    mode = models.CharField(_("режим"), max_length=16)
+    #: The user's shown rating in the mode when he entered (what the pool pairs by).
+    rating = models.IntegerField(_("рейтинг"))
+    #: Fill the free seats with bots of matching level after this many seconds (None: never).
+    bots_after = models.PositiveIntegerField(_("боты через, с"), null=True, blank=True)
+    status = models.CharField(_("состояние"), max_length=10, choices=Status.choices, default=Status.WAITING)
+    table = models.ForeignKey(
+        "lobby.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("стол"),
+    )
+    created_at = models.DateTimeField(_("время создания"))
+    seated_at = models.DateTimeField(_("время посадки"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("быстрая игра")
@@ -161,11 +175,13 @@ class RatingBucket(models.Model):
     most) instead of counting up to every player of the mode (docs/performance.md «Leaderboard»).
     Kept by :func:`apps.ratings.services.ratings_apply`, rebuilt by ``recompute_ratings``."""
 
-    mode = models.CharField(max_length=16)
-    value = models.IntegerField()
-    players = models.IntegerField(default=0)
+    mode = models.CharField(_("режим"), max_length=16)
+    value = models.IntegerField(_("рейтинг"))
+    players = models.IntegerField(_("игроков"), default=0)
 
     class Meta:
+        verbose_name = _("ступень рейтинга")
+        verbose_name_plural = _("ступени рейтинга")
         constraints = [models.UniqueConstraint(fields=["mode", "value"], name="ratings_bucket_unique")]
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SocialConfig(AppConfig):
@@ -6,4 +7,4 @@ class SocialConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.social"
-    verbose_name = "Друзья"
+    verbose_name = _("Друзья")

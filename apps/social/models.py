@@ -10,16 +10,29 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 
 class FriendRequest(models.Model):
     """``from_user`` asked ``to_user`` to be friends; deleted once accepted, declined or cancelled."""
 
-    from_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    to_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("от кого"),
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("кому"),
+    )
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("заявка в друзья")
+        verbose_name_plural = _("заявки в друзья")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["from_user", "to_user"], name="social_request_unique_pair"),
@@ -33,11 +46,23 @@ class FriendRequest(models.Model):
 class Friendship(models.Model):
     """Two users who both agreed; ``user_low`` has the smaller id."""
 
-    user_low = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    user_high = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    user_low = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("первый друг"),
+    )
+    user_high = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("второй друг"),
+    )
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("дружба")
+        verbose_name_plural = _("дружбы")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["user_low", "user_high"], name="social_friendship_unique_pair"),
@@ -53,11 +78,23 @@ class Friendship(models.Model):
 class Block(models.Model):
     """``blocker`` blocked ``blocked``: no friendship, no invitations, no chat, no common table."""
 
-    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("кто заблокировал"),
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("кого заблокировал"),
+    )
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("блокировка")
+        verbose_name_plural = _("блокировки")
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(fields=["blocker", "blocked"], name="social_block_unique_pair"),
@@ -73,19 +110,33 @@ class Invitation(models.Model):
     """``from_user``, seated at ``table``, asked his friend ``to_user`` to come to it."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "pending"
-        ACCEPTED = "accepted", "accepted"
-        DECLINED = "declined", "declined"
-        CANCELLED = "cancelled", "cancelled"
+        PENDING = "pending", _("ждёт ответа")
+        ACCEPTED = "accepted", _("принято")
+        DECLINED = "declined", _("отклонено")
+        CANCELLED = "cancelled", _("отменено")
 
-    from_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    to_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    table = models.ForeignKey("lobby.Table", on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("от кого"),
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("кому"),
+    )
+    table = models.ForeignKey(
+        "lobby.Table", on_delete=models.CASCADE, related_name="+", verbose_name=_("стол"),
+    )
+    status = models.CharField(_("состояние"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("время ответа"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("приглашение")
+        verbose_name_plural = _("приглашения")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["to_user", "status"], name="social_invitation_inbox")]
 
@@ -104,11 +155,15 @@ class Presence(models.Model):
     ago, or one of a process that died) counts for nothing.
     """
 
-    channel = models.CharField(max_length=100, unique=True)
-    user_id = models.BigIntegerField(db_index=True)
-    table_id = models.BigIntegerField(null=True, blank=True, db_index=True)
-    opened_at = models.DateTimeField(auto_now_add=True)
-    seen_at = models.DateTimeField(db_index=True)
+    channel = models.CharField(_("канал"), max_length=100, unique=True)
+    user_id = models.BigIntegerField(_("игрок (id)"), db_index=True)
+    table_id = models.BigIntegerField(_("стол (id)"), null=True, blank=True, db_index=True)
+    opened_at = models.DateTimeField(_("время открытия"), auto_now_add=True)
+    seen_at = models.DateTimeField(_("последний отклик"), db_index=True)
+
+    class Meta:
+        verbose_name = _("открытая страница")
+        verbose_name_plural = _("открытые страницы")
 
     def __str__(self) -> str:
         return f"user {self.user_id} at {self.table_id or 'site'}"

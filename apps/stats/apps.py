@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class StatsConfig(AppConfig):
@@ -6,4 +7,4 @@ class StatsConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.stats"
-    verbose_name = "Результаты"
+    verbose_name = _("Результаты")

@@ -39,7 +39,9 @@ class Ending(models.TextChoices):
 class Result(models.Model):
     """A participant's result of one finished match (a person: ``user``; a bot: ``bot_level``)."""
 
-    match = models.ForeignKey("tables.Match", on_delete=models.CASCADE, related_name="results")
+    match = models.ForeignKey(
+        "tables.Match", on_delete=models.CASCADE, related_name="results", verbose_name=_("партия"),
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -52,20 +54,20 @@ class Result(models.Model):
     name = models.CharField(_("имя"), max_length=60)
     game = models.CharField(_("игра"), max_length=20)
     #: The table options as normalized by the engine (the mode is derived from them).
-    options = models.JSONField(default=dict)
+    options = models.JSONField(_("настройки"), default=dict)
     seat = models.SmallIntegerField(_("место"))
     #: Team index when teams play, else the seat: the index of this side in ``totals``.
     side = models.SmallIntegerField(_("сторона"))
     #: ``[{"seat", "name", "user", "bot"}]`` (people: ``user`` id; bots: ``bot`` level).
-    partners = models.JSONField(default=list)
-    opponents = models.JSONField(default=list)
+    partners = models.JSONField(_("партнёры"), default=list)
+    opponents = models.JSONField(_("соперники"), default=list)
     #: Match totals per side (empty in Durak); ``score`` is this side's total.
-    totals = models.JSONField(default=list)
-    score = models.IntegerField(null=True, blank=True)
+    totals = models.JSONField(_("счёт сторон"), default=list)
+    score = models.IntegerField(_("очки"), null=True, blank=True)
     outcome = models.CharField(_("итог"), max_length=8, choices=Outcome.choices)
     ending = models.CharField(_("как закончилась"), max_length=12, choices=Ending.choices)
     #: The seat whose leave / surrender / disconnect ended the match, else None.
-    ended_by = models.SmallIntegerField(null=True, blank=True)
+    ended_by = models.SmallIntegerField(_("закончил (место)"), null=True, blank=True)
     deals = models.PositiveSmallIntegerField(_("раздач"), default=0)
     started_at = models.DateTimeField(_("начало"))
     finished_at = models.DateTimeField(_("конец"))
@@ -87,14 +89,19 @@ class Result(models.Model):
 class GameRecord(models.Model):
     """A user's counters in one game, bumped with each result (the header of «Мои результаты»)."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_records")
-    game = models.CharField(max_length=20)
-    played = models.PositiveIntegerField(default=0)
-    won = models.PositiveIntegerField(default=0)
-    lost = models.PositiveIntegerField(default=0)
-    drawn = models.PositiveIntegerField(default=0)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="game_records",
+        verbose_name=_("игрок"),
+    )
+    game = models.CharField(_("игра"), max_length=20)
+    played = models.PositiveIntegerField(_("сыграно"), default=0)
+    won = models.PositiveIntegerField(_("побед"), default=0)
+    lost = models.PositiveIntegerField(_("поражений"), default=0)
+    drawn = models.PositiveIntegerField(_("ничьих"), default=0)
     #: Durak: how many of the losses were as the fool.
-    fool = models.PositiveIntegerField(default=0)
+    fool = models.PositiveIntegerField(_("в дураках"), default=0)
 
     class Meta:
         verbose_name = _("счёт по игре")

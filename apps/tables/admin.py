@@ -3,11 +3,16 @@
 from django.contrib import admin, messages
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.jsontext import compact
 
 from . import services
 from .models import DealRecord, Match
+
+#: The move log's column titles (``Move``'s fields, in the log's order).
+MOVE_COLUMNS = (_("№"), _("место"), _("действие"), _("системный"), _("кто ходил"), _("игрок"), _("время"))
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -38,7 +43,7 @@ class MatchAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return [*(f.name for f in Match._meta.fields), "move_log"]
 
-    @admin.display(description="moves")
+    @admin.display(description=_("ходы"))
     def move_log(self, obj: Match) -> str:
         """Every move in ``seq`` order as a table: ``Move``'s key is ``(match, seq)``, and Django's
         inlines need a single-column primary key."""
@@ -51,7 +56,7 @@ class MatchAdmin(admin.ModelAdmin):
                     m.seq,
                     "—" if m.seat is None else m.seat,
                     compact(m.action),
-                    "yes" if m.system else "",
+                    gettext("да") if m.system else "",
                     m.actor,
                     m.user or "—",
                     timezone.localtime(m.created_at).isoformat(sep=" ", timespec="milliseconds"),
@@ -62,15 +67,19 @@ class MatchAdmin(admin.ModelAdmin):
         if not rows:
             return "—"
         return format_html(
-            '<table class="move-log"><thead><tr><th>seq</th><th>seat</th><th>action</th><th>system</th>'
-            "<th>actor</th><th>user</th><th>created at</th></tr></thead><tbody>{}</tbody></table>",
+            '<table class="move-log"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>',
+            format_html_join("", "<th>{}</th>", ((str(title),) for title in MOVE_COLUMNS)),
             rows,
         )
 
     def has_add_permission(self, request) -> bool:
         return False
 
-    @admin.action(description="End the selected stuck matches (no winners, reason «aborted»)")
+    @admin.action(description=_("Закончить выбранные зависшие партии (без победителей, причина «aborted»)"))
     def end_stuck(self, request, queryset) -> None:
         ended = sum(services.match_end_stuck(match_id=pk) for pk in queryset.values_list("pk", flat=True))
-        self.message_user(request, f"{ended} match(es) ended.", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("Закончена %(n)d партия.", "Закончено %(n)d партий.", ended) % {"n": ended},
+            messages.SUCCESS,
+        )

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TablesConfig(AppConfig):
@@ -6,4 +7,4 @@ class TablesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.tables"
-    verbose_name = "Столы"
+    verbose_name = _("Столы")

@@ -8,58 +8,64 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Match(models.Model):
     """One match at a table: the engine state snapshot, its version ``seq`` and its clock."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "playing"
-        FINISHED = "finished", "finished"
+        PLAYING = "playing", _("идёт")
+        FINISHED = "finished", _("закончена")
 
-    table = models.ForeignKey("lobby.Table", on_delete=models.CASCADE, related_name="matches")
-    game = models.CharField(max_length=20)
-    options = models.JSONField(default=dict)
-    seed = models.BigIntegerField()
+    table = models.ForeignKey(
+        "lobby.Table", on_delete=models.CASCADE, related_name="matches", verbose_name=_("стол"),
+    )
+    game = models.CharField(_("игра"), max_length=20)
+    options = models.JSONField(_("настройки"), default=dict)
+    seed = models.BigIntegerField(_("зерно раздачи"))
     #: The first deal's dealer (as the engine chose it when not given).
-    dealer = models.SmallIntegerField(null=True, blank=True)
+    dealer = models.SmallIntegerField(_("первый сдающий"), null=True, blank=True)
     #: Occupied seats at the start (Durak plays with 2..6 of its four or six seats).
-    seats = models.JSONField(default=list)
+    seats = models.JSONField(_("места"), default=list)
     #: Per seat at the start: ``{"seat", "user", "bot", "name"}``.
-    players = models.JSONField(default=list)
+    players = models.JSONField(_("игроки"), default=list)
     #: ``apps.rules.api.to_json`` of the current state.
-    state = models.JSONField()
-    seq = models.PositiveIntegerField(default=0)
-    deal_number = models.PositiveIntegerField(default=0)
+    state = models.JSONField(_("состояние игры"))
+    seq = models.PositiveIntegerField(_("номер хода"), default=0)
+    deal_number = models.PositiveIntegerField(_("номер раздачи"), default=0)
     #: When the current turn began, its move time, and when the server acts (move time + reserve).
-    turn_started_at = models.DateTimeField(null=True, blank=True)
-    turn_ms = models.PositiveIntegerField(default=0)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_started_at = models.DateTimeField(_("начало хода"), null=True, blank=True)
+    turn_ms = models.PositiveIntegerField(_("время на ход, мс"), default=0)
+    deadline = models.DateTimeField(_("срок хода"), null=True, blank=True, db_index=True)
     #: When the pending timer task fires (None: none pending). A move schedules a new timer only
     #: when none is pending before its deadline; a timer that fires early re-arms itself.
-    timer_due = models.DateTimeField(null=True, blank=True)
+    timer_due = models.DateTimeField(_("срабатывание таймера"), null=True, blank=True)
     #: Bumped when a seat's person comes or goes (or the seating changes), so every server
     #: process knows its cached seats' info of this match is stale.
-    seats_version = models.PositiveIntegerField(default=0)
+    seats_version = models.PositiveIntegerField(_("версия мест"), default=0)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
-    reserves = models.JSONField(default=dict)
+    reserves = models.JSONField(_("запас времени"), default=dict)
     #: Multiplies every duration (tests use small ones); bots' pause before a move in ms.
-    time_scale = models.FloatField(default=1.0)
-    bot_delay_ms = models.PositiveIntegerField(default=0)
+    time_scale = models.FloatField(_("масштаб времени"), default=1.0)
+    bot_delay_ms = models.PositiveIntegerField(_("пауза ботов, мс"), default=0)
     #: Per bot seat, the memory of public facts its bot keeps (``apps.bots``), fed after every move.
-    bot_memory = models.JSONField(default=dict, blank=True)
+    bot_memory = models.JSONField(_("память ботов"), default=dict, blank=True)
     #: A bot is among the seats to act (the sweeper restarts lost bot tasks).
-    bot_to_act = models.BooleanField(default=False, db_index=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True)
+    bot_to_act = models.BooleanField(_("ход бота"), default=False, db_index=True)
+    status = models.CharField(
+        _("состояние"), max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True,
+    )
     #: ``{"winners", "reason", "totals", "losers"}`` once finished.
-    result = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(_("итог"), null=True, blank=True)
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("время изменения"), auto_now=True)
+    finished_at = models.DateTimeField(_("время окончания"), null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
-        verbose_name_plural = "matches"
+        verbose_name = _("партия")
+        verbose_name_plural = _("партии")
 
     def __str__(self) -> str:
         return f"match {self.pk} {self.game} seq {self.seq} ({self.status})"
@@ -77,25 +83,30 @@ class Move(models.Model):
     """
 
     class Actor(models.TextChoices):
-        PERSON = "person", "person"
-        BOT = "bot", "bot"
-        TIMER = "timer", "timer"
-        SYSTEM = "system", "system"
+        PERSON = "person", _("человек")
+        BOT = "bot", _("бот")
+        TIMER = "timer", _("таймер")
+        SYSTEM = "system", _("система")
 
     pk = models.CompositePrimaryKey("match", "seq")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="moves", db_index=False, verbose_name=_("партия"),
     )
-    seq = models.PositiveIntegerField()
-    seat = models.SmallIntegerField(null=True, blank=True)
-    system = models.BooleanField(default=False)
-    actor = models.CharField(max_length=10, choices=Actor.choices)
+    created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("игрок"),
+    )
+    seq = models.PositiveIntegerField(_("номер хода"))
+    seat = models.SmallIntegerField(_("место"), null=True, blank=True)
+    system = models.BooleanField(_("системный"), default=False)
+    actor = models.CharField(_("кто ходил"), max_length=10, choices=Actor.choices)
     #: Canonical action (SCENARIOS.md) without ``seat``.
-    action = models.JSONField()
+    action = models.JSONField(_("действие"))
 
     class Meta:
+        verbose_name = _("ход")
+        verbose_name_plural = _("ходы")
         ordering = ["match", "seq"]
 
     def __str__(self) -> str:
@@ -105,15 +116,19 @@ class Move(models.Model):
 class DealRecord(models.Model):
     """The cards of one deal as dealt (hidden information: for the record and replays only)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deal_records")
-    number = models.PositiveIntegerField()
-    dealer = models.SmallIntegerField(null=True, blank=True)
-    hands = models.JSONField()
-    stock = models.JSONField()
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="deal_records", verbose_name=_("партия"),
+    )
+    number = models.PositiveIntegerField(_("номер"))
+    dealer = models.SmallIntegerField(_("сдающий"), null=True, blank=True)
+    hands = models.JSONField(_("руки"))
+    stock = models.JSONField(_("колода"))
     #: The match ``seq`` when this deal began: its actions are the moves after it.
-    start_seq = models.PositiveIntegerField()
+    start_seq = models.PositiveIntegerField(_("начальный ход"))
 
     class Meta:
+        verbose_name = _("раздача")
+        verbose_name_plural = _("раздачи")
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="tables_dealrecord_unique_number")
@@ -128,11 +143,20 @@ class Spectator(models.Model):
 
     The players see how many people watch (``view.spectators``): rows with ``connections > 0``."""
 
-    table = models.ForeignKey("lobby.Table", on_delete=models.CASCADE, related_name="spectators")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    connections = models.PositiveIntegerField(default=0)
+    table = models.ForeignKey(
+        "lobby.Table", on_delete=models.CASCADE, related_name="spectators", verbose_name=_("стол"),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("игрок"),
+    )
+    connections = models.PositiveIntegerField(_("соединений"), default=0)
 
     class Meta:
+        verbose_name = _("зритель")
+        verbose_name_plural = _("зрители")
         constraints = [
             models.UniqueConstraint(fields=["table", "user"], name="tables_spectator_unique")
         ]
