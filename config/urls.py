@@ -12,6 +12,7 @@ from django.views.decorators.http import last_modified
 from django.views.i18n import JavaScriptCatalog
 
 from apps.core.views import set_language
+from apps.lobby.urls import invite_patterns
 
 #: The JavaScript catalogs change only with a deploy: browsers revalidate them (304) by this date.
 CATALOG_MODIFIED = timezone.now()
@@ -51,6 +52,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("apps.stats.urls")),
     path("lobby/", include("apps.lobby.urls")),
+    path("t/", include(invite_patterns)),
     path("api/", include("apps.api.urls")),
     path("", include("apps.social.urls")),
     # Later apps add one line each here, e.g.:

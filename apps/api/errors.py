@@ -22,6 +22,8 @@ REFUSAL_STATUS = {
     "not_found": status.HTTP_404_NOT_FOUND,
     "not_owner": status.HTTP_403_FORBIDDEN,
     "not_yours": status.HTTP_403_FORBIDDEN,
+    "not_invited": status.HTTP_403_FORBIDDEN,
+    "not_private": status.HTTP_409_CONFLICT,
     "blocked": status.HTTP_403_FORBIDDEN,
     "seat_taken": status.HTTP_409_CONFLICT,
     "already_started": status.HTTP_409_CONFLICT,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from apps.lobby import access
 from apps.lobby import selectors as lobby_selectors
-from apps.lobby.models import Seat, Table
+from apps.lobby.models import Seat
 from apps.stats import selectors as stats_selectors
 from apps.tables.models import Match
 
@@ -13,8 +14,10 @@ from .errors import refusal
 def table_detail(table_id: int, user) -> dict:
     """The table as ``GET /api/tables/<id>/`` answers: the lobby's summary plus ``match`` (its
     current or last match id), ``owner`` (who sets options and bots), ``you`` (the caller's seat)
-    and ``result`` (the match's ``{"winners", "reason"}`` once over). ``not_found`` if none."""
-    table = Table.objects.filter(pk=table_id).first()
+    and ``result`` (the match's ``{"winners", "reason"}`` once over); for the owner of a private
+    table ``invite`` (its code: the link is ``/t/<invite>/``). ``not_found`` if none, or if the
+    table is private and ``user`` not one of its people."""
+    table = access.visible_table(table_id, user)
     if table is None:
         raise refusal("not_found")
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
@@ -28,7 +31,14 @@ def table_detail(table_id: int, user) -> dict:
         "owner": lobby_selectors.options_owner_id(table),
         "you": next((s.number for s in seats if s.user_id == user.pk), None),
         "result": result,
+        **({"invite": table.invite_code} if table.private and table.owner_id == user.pk else {}),
     }
+
+
+def check_visible(table_id: int, user) -> None:
+    """``not_found`` unless the table exists and ``user`` may see it."""
+    if access.visible_table(table_id, user) is None:
+        raise refusal("not_found")
 
 
 def match_record_for(match_id: int, user) -> dict:

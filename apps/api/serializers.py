@@ -63,6 +63,9 @@ class TableCreateSerializer(serializers.Serializer):
 
 class SitSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=MAX_SEAT)
+    invite = serializers.CharField(
+        required=False, max_length=64, help_text="Extension: a private table's invite code (lets you in)."
+    )
 
 
 class BotSerializer(serializers.Serializer):
@@ -114,6 +117,9 @@ class TableSerializer(TableSummarySerializer):
     owner = serializers.IntegerField(allow_null=True, help_text="User id of who sets options and bots.")
     you = serializers.IntegerField(allow_null=True, help_text="Your seat at this table, or null.")
     result = MatchResultSerializer(allow_null=True, help_text="The match's result once it is over.")
+    invite = serializers.CharField(
+        required=False, help_text="Private tables, for the owner only: the invite code (link `/t/<invite>/`)."
+    )
 
 
 class PlayerSerializer(serializers.Serializer):

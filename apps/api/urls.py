@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/<int:table_id>/bots/", views.TableBotsView.as_view(), name="bots"),
     path("tables/<int:table_id>/options/", views.TableOptionsView.as_view(), name="options"),
     path("tables/<int:table_id>/ready/", views.TableReadyView.as_view(), name="ready"),
+    path("tables/<int:table_id>/invite/", views.TableInviteView.as_view(), name="invite"),
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="record"),
     path("me/results/", views.MyResultsView.as_view(), name="my_results"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -129,8 +129,13 @@ class TableActionView(ApiView):
     def act(self, request: Request, table_id: int, data: dict) -> None:
         raise NotImplementedError
 
+    #: Whether the service itself lets a stranger in (``sit`` with the invite code).
+    opens_private = False
+
     def post(self, request: Request, table_id: int) -> Response:
         data = self.valid(self.body, request.data) if self.body else {}
+        if not (self.opens_private and data.get("invite")):
+            selectors.check_visible(table_id, request.user)  # a private table: 404 for strangers
         self.act(request, table_id, data)
         return Response(selectors.table_detail(table_id, request.user))
 
@@ -146,13 +151,23 @@ def _action_schema(name: str, body, summary: str, *codes: int):
 
 class TableSitView(TableActionView):
     body = serializers.SitSerializer
+    opens_private = True
 
-    @_action_schema("sit", serializers.SitSerializer, "Sit at a free seat", 400, 404, 409)
+    @_action_schema("sit", serializers.SitSerializer, "Sit at a free seat", 400, 403, 404, 409)
     def post(self, request: Request, table_id: int) -> Response:
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.seat_take(table_id=table_id, user=request.user, seat=data["seat"])
+        lobby.seat_take(table_id=table_id, user=request.user, seat=data["seat"], invite=data.get("invite"))
+
+
+class TableInviteView(TableActionView):
+    @_action_schema("invite", None, "New invite code (owner of a private table)", 403, 404, 409)
+    def post(self, request: Request, table_id: int) -> Response:
+        return super().post(request, table_id)
+
+    def act(self, request, table_id, data):
+        lobby.invite_renew(table_id=table_id, user=request.user)
 
 
 class TableStandView(TableActionView):

@@ -55,6 +55,13 @@ TABLE_FIELDS: dict[str, list[tuple[str, str, list]]] = {
 }
 
 
+#: Options a new table's form keeps under «Ещё настройки»: the defaults suit most tables, so
+#: the form shows the game's main choices on one phone screen (issue #19, item 15).
+MORE_OPTIONS = frozenset(
+    {"move_time", "no_trump", "combos", "auto_declare", "theme", "parties", "throw", "solo_capot"}
+)
+
+
 #: How a value of an option reads in a form; values not listed read as themselves (numbers).
 VALUE_LABELS: dict[object, str] = {
     "": _("по умолчанию"),
@@ -127,8 +134,9 @@ def option_choices(
     game: str, current: dict | None = None, *, defaults: bool = True, table: bool = False
 ) -> list[dict]:
     """The option fields of ``game`` ready for a form: name, label and ``(value, text, selected)``
-    choices; ``current`` marks the selected values, ``defaults=False`` drops «по умолчанию»,
-    ``table=True`` adds the table's own fields (Durak's seats) for a new table."""
+    choices and ``more`` (kept under «Ещё настройки», MORE_OPTIONS); ``current`` marks the selected
+    values, ``defaults=False`` drops «по умолчанию», ``table=True`` adds the table's own fields
+    (Durak's seats) for a new table."""
     current = current or {}
     fields = []
     for name, label, values in OPTION_FIELDS.get(game, []) + (TABLE_FIELDS.get(game, []) if table else []):
@@ -137,7 +145,11 @@ def option_choices(
             for v in values
             if defaults or v != ""
         ]
-        fields.append({"name": name, "label": label, "choices": choices})
+        fields.append({"name": name, "label": label, "choices": choices, "more": name in MORE_OPTIONS})
+    fields.sort(key=lambda f: f["more"])  # stable: the main ones first, each group in its order
+    more = [f for f in fields if f["more"]]
+    if more:
+        more[0]["first_more"] = True
     return fields
 
 

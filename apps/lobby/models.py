@@ -24,6 +24,13 @@ class Table(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
     private = models.BooleanField(default=False)
+    #: A private table's invite code (``secrets.token_urlsafe``): ``/t/<code>/`` lets a person in.
+    #: Revoking sets a new one; None for public tables.
+    invite_code = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    #: Team games: players may write free text while the match is played (default: phrases only).
+    chat_free = models.BooleanField(default=False, db_default=False)
+    #: After the match: the person seats that said «Ещё партию» (bots always agree).
+    rematch = models.JSONField(default=list, db_default=models.Value([], models.JSONField()), blank=True)
     #: Multiplies every duration of the table's clock (None: the TABLES_TIME_SCALE setting).
     time_scale = models.FloatField(null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).
@@ -69,3 +76,20 @@ class Seat(models.Model):
     @property
     def occupied(self) -> bool:
         return self.user_id is not None or bool(self.bot_level)
+
+
+class TableAccess(models.Model):
+    """A person let in to a private table: he opened its invite link (or sat with its code).
+
+    Kept when the owner revokes the link: who is in stays in; the new code only closes the
+    old link to newcomers (docs/decisions-table-social.md)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="accesses")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="lobby_access_unique")]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} user {self.user_id}"

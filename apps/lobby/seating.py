@@ -71,3 +71,13 @@ def bot_names(bot_seats: list[int], people: list[int], seats: int) -> dict[int, 
     """
     start = min(people) if people else 0
     return {seat: f"Бот {(seat - start) % seats or seats}" for seat in bot_seats}
+
+
+def is_team_game(game: str, options: dict) -> bool:
+    """Partners play together (Базар-блот for 4, Деберц 2 on 2, Дурак pair against pair): the
+    games where free table talk between players during a deal would be cheating."""
+    if game == "bazar_blot":
+        return int(options.get("players", 4)) == 4
+    if game in ("deberc", "durak"):
+        return bool(options.get("teams"))
+    return False

@@ -7,6 +7,8 @@ and after commit tells the lobby and the table's sockets. Refusals raise
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import transaction
 
 from apps.core.jsontext import compact
@@ -15,8 +17,8 @@ from apps.rules.errors import InvalidOptions
 from apps.social.selectors import blocked_at_table
 from apps.tables.errors import Refused
 
-from . import seating, selectors
-from .models import BOT_LEVELS, Seat, Table
+from . import access, seating, selectors
+from .models import BOT_LEVELS, Seat, Table, TableAccess
 
 
 def normalized_options(game: str, options: dict | None) -> dict:
@@ -63,6 +65,7 @@ def table_create(
             seat_count=count,
             owner=user,
             private=private,
+            invite_code=access.new_invite_code() if private else None,
             time_scale=time_scale,
             bot_delay_ms=bot_delay_ms,
         )
@@ -80,9 +83,17 @@ def table_create(
     return table
 
 
-def seat_take(*, table_id: int, user, seat: int) -> Table:
-    """``user`` sits at the free ``seat`` (moving from his other seat at this table, if any)."""
+def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> Table:
+    """``user`` sits at the free ``seat`` (moving from his other seat at this table, if any).
+
+    A private table takes its members (:func:`apps.lobby.access.invited`) and whoever gives its
+    ``invite`` code (he is let in for good); a stranger gets ``not_found`` as if there were no
+    such table, staff without the code ``not_invited``."""
     with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            raise Refused("not_found")
+        _check_invited(table, user, invite)
         table = _locked_waiting(table_id)
         _check_seat_number(seat, table.seat_count)
         row = table.seats.get(number=seat)
@@ -238,7 +249,118 @@ def play_with_bots(
     return table
 
 
+def invite_join(*, code: str, user) -> Table:
+    """``user`` opened the invite link ``/t/<code>/``: he may see the table and sit at it from now
+    on (even after the owner revokes the code). ``not_found`` for a code no table has."""
+    if not isinstance(code, str) or not code:
+        raise Refused("not_found")
+    table = Table.objects.filter(invite_code=code).first()
+    if table is None:
+        raise Refused("not_found")
+    TableAccess.objects.get_or_create(table=table, user=user)
+    return table
+
+
+def invite_renew(*, table_id: int, user) -> Table:
+    """The owner revokes the private table's link: a new code; the old link leads nowhere.
+
+    Who already came in (seated, or opened the link) keeps access. ``not_owner`` for others,
+    ``not_private`` for a public table (it needs no link)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or not access.table_visible(table, user):
+            raise Refused("not_found")
+        if table.owner_id != user.pk:
+            raise Refused("not_owner")
+        if not table.private:
+            raise Refused("not_private")
+        table.invite_code = access.new_invite_code()
+        table.save(update_fields=["invite_code", "updated_at"])
+    return table
+
+
+def chat_free_set(*, table_id: int, user, free: bool) -> Table:
+    """The owner allows (or forbids) free text between players while a team match is played."""
+    with transaction.atomic():
+        table = _locked_waiting(table_id)
+        _check_owner(table, user)
+        table.chat_free = bool(free)
+        table.save(update_fields=["chat_free", "updated_at"])
+        _after(table.pk)
+    return table
+
+
+def rematch_vote(*, table_id: int, user, yes: bool = True) -> Table:
+    """«Ещё партию» (``yes``) or not, after the table's match ended.
+
+    Bots always agree. When every person at the table has agreed, a new match starts at the
+    same table with the same seats and options; the first dealer moves on by one seat. The
+    finished match stays as it was (results, history). Refusals: ``not_seated``,
+    ``no_rematch`` (the match is not over)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            raise Refused("not_found")
+        row = table.seats.filter(user=user).first()
+        if row is None:
+            raise Refused("not_seated")
+        if table.status != Table.Status.FINISHED:
+            raise Refused("no_rematch")
+        agreed = {int(s) for s in table.rematch or []}
+        agreed = agreed | {row.number} if yes else agreed - {row.number}
+        people = set(table.seats.exclude(user=None).values_list("number", flat=True))
+        table.rematch = sorted(agreed & people)
+        table.save(update_fields=["rematch", "updated_at"])
+        if people and people <= agreed:
+            _rematch_start(table)
+        transaction.on_commit(lambda: _rematch_publish(table.pk))
+    return table
+
+
+def rematch_cancel(*, table_id: int) -> bool:
+    """A person left the finished table (his last socket closed): the agreements so far are
+    dropped (True when there were any). He may come back and everyone agree again."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.FINISHED or not table.rematch:
+            return False
+        table.rematch = []
+        table.save(update_fields=["rematch", "updated_at"])
+    return True
+
+
+def _rematch_start(table: Table) -> None:
+    """The next match of ``table`` (row locked): its first dealer one seat on from the last one's."""
+    from apps.tables.models import Match
+    from apps.tables.services import match_start
+
+    last = Match.objects.filter(table=table).order_by("-id").first()
+    dealer = None
+    if last is not None and last.dealer is not None:
+        dealer = (last.dealer + 1) % table.seat_count
+    table.seats.filter(user__isnull=False).update(ready=True)
+    match_start(table=table, dealer=dealer, rematch_of=last.pk if last else None)
+
+
+def _rematch_publish(table_id: int) -> None:
+    from apps.tables.services import table_refresh
+
+    lobby_publish()
+    table_refresh(table_id)
+
+
 # --------------------------------------------------------------------------- helpers
+
+
+def _check_invited(table: Table, user, invite: str | None) -> None:
+    if access.invited(table, user):
+        return
+    code = table.invite_code or ""
+    if isinstance(invite, str) and code and secrets.compare_digest(invite.encode(), code.encode()):
+        TableAccess.objects.get_or_create(table=table, user=user)
+        return
+    raise Refused("not_invited" if access.table_visible(table, user) else "not_found")
+
 
 
 def _leave_match(table: Table, user) -> None:

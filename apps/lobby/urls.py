@@ -15,3 +15,6 @@ urlpatterns = [
         name="table_action",
     ),
 ]
+
+#: The invite links, at the site's root: ``/t/<code>/`` (config/urls.py includes this list).
+invite_patterns = ([path("<str:code>/", views.invite, name="invite")], "invite")

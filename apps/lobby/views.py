@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.stats.labels import game_name, mode_label
 from apps.tables.errors import Refused
 from apps.tables.selectors import current_match, seats_info, unfinished_match_for
 
-from . import selectors, services
+from . import access, selectors, services
 from .forms import (
     GAMES,
     level_choices,
@@ -24,6 +26,7 @@ from .forms import (
     shown_seats,
 )
 from .models import Table
+from .seating import is_team_game
 
 
 @login_required
@@ -53,6 +56,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
             user=request.user,
             game=game,
             options=options_from_post(game, request.POST),
+            private=request.POST.get("private") == "1",
             seats=seats_from_post(game, request.POST),
         )
     except Refused as exc:
@@ -82,11 +86,31 @@ def play_with_bots(request: HttpRequest) -> HttpResponse:
     return redirect("lobby:table", table_id=table.pk)
 
 
+def _visible_or_404(request: HttpRequest, table_id: int) -> Table:
+    """The table if the user may see it (a private one: its people only); 404 otherwise."""
+    table = access.visible_table(table_id, request.user)
+    if table is None:
+        raise Http404
+    return table
+
+
+@login_required
+def invite(request: HttpRequest, code: str) -> HttpResponse:
+    """``/t/<code>/``: the invite link of a private table lets the user in and opens the table
+    (a free seat offered before the start; a spectator's seat after). 404 for an unknown code."""
+    try:
+        table = services.invite_join(code=code, user=request.user)
+    except Refused:
+        raise Http404 from None
+    return redirect("lobby:table", table_id=table.pk)
+
+
 @login_required
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """Before the start: seats, bots, options, «Готов». Then the live table client."""
-    table = get_object_or_404(Table, pk=table_id)
+    table = _visible_or_404(request, table_id)
     info = seats_info(table.pk)
+    is_creator = table.owner_id == request.user.pk
     mine = next((s for s in info if s["user"] == request.user.pk), None)
     return render(
         request,
@@ -102,6 +126,11 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "levels": level_choices(),
             "game_name": game_name(table.game),
             "mode": mode_label(table.game, table.options),
+            "invite_url": request.build_absolute_uri(reverse("invite:invite", args=[table.invite_code]))
+            if is_creator and table.private and table.invite_code
+            else None,
+            "can_invite": is_creator and table.private,
+            "team_game": is_team_game(table.game, table.options),
         },
     )
 
@@ -109,8 +138,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
-    """The seat buttons of the waiting table: sit, stand, bots, options, ready."""
+    """The seat buttons of the waiting table: sit, stand, bots, options, ready; the owner's
+    new invite link («invite») and the team games' chat rule («chat»)."""
     post = request.POST
+    _visible_or_404(request, table_id)
     try:
         if action == "sit":
             services.seat_take(table_id=table_id, user=request.user, seat=int(post.get("seat", -1)))
@@ -127,6 +158,11 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
             services.options_set(table_id=table_id, user=request.user, options=options)
         elif action == "ready":
             services.ready_set(table_id=table_id, user=request.user, ready=post.get("ready") != "0")
+        elif action == "invite":
+            services.invite_renew(table_id=table_id, user=request.user)
+            messages.success(request, _("Новая ссылка готова: старая больше не действует."))
+        elif action == "chat":
+            services.chat_free_set(table_id=table_id, user=request.user, free=post.get("free") == "1")
     except Refused as exc:
         messages.error(request, exc.message())
     except ValueError:

@@ -13,7 +13,6 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.urls import reverse
 from django.utils import timezone
 
 from apps.core.jsontext import compact
@@ -160,9 +159,11 @@ def _cancel_invitations(a: int, b: int) -> None:
 
 
 def invitation_target(invitation: Invitation) -> str:
-    """Where accepting ``invitation`` takes its guest: the table's page (the one place to change
-    when private tables get their invite links)."""
-    return reverse("lobby:table", args=[invitation.table_id])
+    """Where accepting ``invitation`` takes its guest: the invite link of a private table (it
+    lets him in), the table's page for a public one (:func:`apps.lobby.access.table_link`)."""
+    from apps.lobby.access import table_link
+
+    return table_link(invitation.table)
 
 
 def invite(*, user, friend_id: int, table_id: int) -> Invitation:

@@ -269,6 +269,10 @@ class TableConsumer(AuthenticatedConsumer):
     match_id: int | None = None
     #: Whether this socket is counted in its seat's ``connections``.
     counted = False
+    #: Whether this socket is counted as a spectator's (``Spectator.connections``).
+    watching = False
+    #: Users whose chat messages this socket's user muted (filled on connect).
+    muted: frozenset[int] = frozenset()
 
     async def joined(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -280,6 +284,11 @@ class TableConsumer(AuthenticatedConsumer):
         await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
         if not await self.send_full_state():
             await self.close(code=CLOSE_NOT_FOUND)
+            return
+        seated = self.seat is not None
+        muted, messages = await in_db_thread_pool(_chat_open)(self.table_id, self.user.pk, seated)
+        self.muted = frozenset(muted)
+        await self.send_json({"op": "chat_history", "messages": messages})
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "user", None) or not hasattr(self, "table_id"):
@@ -288,12 +297,15 @@ class TableConsumer(AuthenticatedConsumer):
         if self.counted:
             self.counted = False
             await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
+        if self.watching:
+            self.watching = False
+            await in_db_thread_pool(_watching)(self.table_id, self.user.pk, -1)
 
     async def send_full_state(self) -> bool:
         """Find my seat, send the full state; False if the table is gone. The seat found here
         picks this socket's frame out of every ``table.frames`` message that follows."""
         try:
-            seat, message = await in_db_thread_pool(_table_state)(self.table_id, self.user.pk)
+            seat, message = await in_db_thread_pool(_table_state)(self.table_id, self.user)
         except LookupError:
             return False
         self.seat = seat
@@ -304,6 +316,9 @@ class TableConsumer(AuthenticatedConsumer):
         elif not self.counted:
             self.counted = True
             await in_db_thread_pool(_presence)(self.table_id, self.user.pk, +1)
+        if (seat is None) != self.watching:  # came to watch, or sat down
+            self.watching = seat is None
+            await in_db_thread_pool(_watching)(self.table_id, self.user.pk, +1 if self.watching else -1)
         return True
 
     # ----------------------------------------------------------------- client ops
@@ -324,11 +339,46 @@ class TableConsumer(AuthenticatedConsumer):
             raise Refused("no_match")
         await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
 
+    async def op_chat(self, message: dict) -> None:
+        """Write into the table chat (``text`` or ``phrase``): it comes back as a ``chat`` frame."""
+        await in_db_thread_pool(_chat)(self.table_id, self.user, message.get("text"), message.get("phrase"))
+
+    async def op_chat_mute(self, message: dict) -> None:
+        """Mute (``mute``: true, default) or unmute the chat of user ``user`` for myself."""
+        other, mute = message.get("user"), message.get("mute", True) is not False
+        mute = await in_db_thread_pool(_chat_mute)(self.user, other, mute)
+        self.muted = self.muted | {other} if mute else self.muted - {other}
+        await self.send_json({"op": "chat_mute", "user": other, "mute": mute})
+
+    async def op_chat_report(self, message: dict) -> None:
+        """Report message ``id`` to the moderators."""
+        await in_db_thread_pool(_chat_report)(self.user, self.table_id, message.get("id"))
+        await self.send_json({"op": "chat_report", "id": message.get("id")})
+
+    async def op_rematch(self, message: dict) -> None:
+        """«Ещё партию» (``yes``: true) or not; the view's ``rematch`` lists who agreed."""
+        yes = message.get("yes", True)
+        if not isinstance(yes, bool):
+            raise Refused("bad_message", detail="rematch needs yes: true or false")
+        await in_db_thread_pool(_rematch)(self.table_id, self.user, yes)
+
     async def op_claim(self, message: dict) -> None:
         """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
         await in_db_thread_pool(_claim)(self.table_id, self.user.pk)
 
     # ----------------------------------------------------------------- group messages
+
+    async def table_chat(self, event: dict) -> None:
+        """A chat message: not to players if it is a spectator's mid-match remark, not from a
+        user I muted."""
+        if not event["players_see"] and self.seat is not None:
+            return
+        if event.get("author") in self.muted:
+            return
+        await self.send_json(event["frame"])
+
+    async def table_chat_hidden(self, event: dict) -> None:
+        await self.send_json({"op": "chat_hidden", "ids": event["ids"]})
 
     async def table_frames(self, event: dict) -> None:
         """A change of the table: forward my seat's frame (its hand), else the public one."""
@@ -369,15 +419,52 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
 # --------------------------------------------------------------------- sync calls (one each)
 
 
-def _table_state(table_id: int, user_id: int) -> tuple[int | None, dict]:
+def _table_state(table_id: int, user) -> tuple[int | None, dict]:
     from apps.lobby.models import Table
 
     from .selectors import table_state
 
     try:
-        return table_state(table_id, user_id)
+        return table_state(table_id, user.pk, user)
     except Table.DoesNotExist:
         raise LookupError(table_id) from None
+
+
+def _watching(table_id: int, user_id: int, delta: int) -> None:
+    from .services import spectator_presence
+
+    spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
+
+
+def _chat_open(table_id: int, user_id: int, seated: bool) -> tuple[set[int], list[dict]]:
+    from apps.chat.services import history, muted_by
+
+    muted = muted_by(user_id)
+    return muted, history(table_id=table_id, seated=seated, muted=muted)
+
+
+def _chat(table_id: int, user, text, phrase) -> None:
+    from apps.chat.services import message_post
+
+    message_post(table_id=table_id, user=user, text=text, phrase=phrase)
+
+
+def _chat_mute(user, other, mute: bool) -> bool:
+    from apps.chat.services import mute_set
+
+    return mute_set(user=user, other_id=other, mute=mute)
+
+
+def _chat_report(user, table_id: int, message_id) -> None:
+    from apps.chat.services import report
+
+    report(user=user, table_id=table_id, message_id=message_id)
+
+
+def _rematch(table_id: int, user, yes: bool) -> None:
+    from apps.lobby.services import rematch_vote
+
+    rematch_vote(table_id=table_id, user=user, yes=yes)
 
 
 def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:

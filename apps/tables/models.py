@@ -121,3 +121,21 @@ class DealRecord(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} deal {self.number}"
+
+
+class Spectator(models.Model):
+    """A signed-in person watching a table (not seated), with his open sockets across processes.
+
+    The players see how many people watch (``view.spectators``): rows with ``connections > 0``."""
+
+    table = models.ForeignKey("lobby.Table", on_delete=models.CASCADE, related_name="spectators")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    connections = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="tables_spectator_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} spectator {self.user_id} ({self.connections})"

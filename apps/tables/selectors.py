@@ -10,7 +10,7 @@ from apps.rules import api
 from apps.rules.base import Game
 
 from . import clock
-from .models import Match
+from .models import Match, Spectator
 
 #: Keys PROTOCOL.md promises in every view, with their value before anything is known.
 VIEW_DEFAULTS = {
@@ -86,6 +86,37 @@ def seats_info_remember(match: Match, info: list[dict]) -> None:
     _SEATS_CACHE[match.table_id] = (match.pk, match.seats_version, info)
 
 
+def spectator_count(table_id: int) -> int:
+    """How many signed-in people watch the table now (sockets open, not seated)."""
+    return Spectator.objects.filter(table_id=table_id, connections__gt=0).count()
+
+
+#: Per table: ``(match id, seats_version, spectators)`` of this process (see ``spectators_cached``).
+_SPECTATORS_CACHE: dict[int, tuple[int, int, int]] = {}
+
+
+def spectators_cached(match: Match) -> int:
+    """``spectator_count`` of the match's table, read once per ``match.seats_version`` in a
+    process (a spectator coming or going refreshes the table, which bumps the version)."""
+    hit = _SPECTATORS_CACHE.get(match.table_id)
+    if hit is not None and hit[0] == match.pk and hit[1] == match.seats_version:
+        return hit[2]
+    count = spectator_count(match.table_id)
+    if len(_SPECTATORS_CACHE) >= _SEATS_CACHE_MAX:
+        _SPECTATORS_CACHE.clear()
+    _SPECTATORS_CACHE[match.table_id] = (match.pk, match.seats_version, count)
+    return count
+
+
+def rematch_seats(match: Match, agreed: list[int] | None) -> list[int]:
+    """Seats that said «Ещё партию» after ``match``: its bots (they always agree) and the persons
+    in ``agreed``; [] while the match is played."""
+    if match.status != Match.Status.FINISHED:
+        return []
+    bots = {p["seat"] for p in match.players if p.get("bot")}
+    return sorted(bots | {int(s) for s in agreed or []})
+
+
 #: Table facts of a seat that are not part of its view.
 _NOT_IN_VIEW = ("user", "gone_at")
 
@@ -122,11 +153,19 @@ def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
 
 
 def match_view(
-    match: Match, state: Game, seat: int | None, info: list[dict], engine_view: dict | None = None
+    match: Match,
+    state: Game,
+    seat: int | None,
+    info: list[dict],
+    engine_view: dict | None = None,
+    *,
+    agreed: list[int] | None = None,
+    spectators: int = 0,
 ) -> dict:
     """The view of PROTOCOL.md for ``seat`` (None: a spectator): the engine's view of that seat
     (``engine_view`` when already computed) plus the table's ids, names, connections, clock and
-    result. Cards come from the engine only."""
+    result, ``rematch`` (:func:`rematch_seats` with the persons who ``agreed``) and the number
+    of ``spectators``. Cards come from the engine only."""
     view = dict(VIEW_DEFAULTS)
     view.update(engine_view if engine_view is not None else api.view(state, seat))
     if "legal" not in view or seat is None:
@@ -139,6 +178,8 @@ def match_view(
         seat=seat,
         seats=_merge_seats(view.get("seats"), info),
         result=match.result,
+        rematch=rematch_seats(match, agreed),
+        spectators=spectators,
     )
     _gone_deadlines(match, view["seats"], info)
     if seat is None:
@@ -147,7 +188,7 @@ def match_view(
     return view
 
 
-def waiting_view(table: Table, seat: int | None, info: list[dict]) -> dict:
+def waiting_view(table: Table, seat: int | None, info: list[dict], spectators: int = 0) -> dict:
     """The view of a table whose match has not started: seats, options, who is ready."""
     view = dict(VIEW_DEFAULTS)
     view.update(
@@ -159,6 +200,8 @@ def waiting_view(table: Table, seat: int | None, info: list[dict]) -> dict:
         seats=_merge_seats(None, info),
         status=table.status,
         owner=options_owner_id(table, info),
+        rematch=[],
+        spectators=spectators,
     )
     return view
 
@@ -176,16 +219,24 @@ def current_match(table_id: int) -> Match | None:
     return Match.objects.filter(table_id=table_id).order_by("-id").first()
 
 
-def table_state(table_id: int, user_id: int | None) -> tuple[int | None, dict]:
-    """``(seat, state message)`` for a socket of ``user_id`` at the table: its seat and full state."""
+def table_state(table_id: int, user_id: int | None, user=None) -> tuple[int | None, dict]:
+    """``(seat, state message)`` for a socket of ``user_id`` at the table: its seat and full state.
+
+    With ``user``: ``Table.DoesNotExist`` also when he may not see the table (a private one)."""
+    from apps.lobby.access import table_visible
+
     table = Table.objects.get(pk=table_id)
+    if user is not None and not table_visible(table, user):
+        raise Table.DoesNotExist(table_id)
     info = seats_info(table_id)
     seat = next((s["seat"] for s in info if user_id is not None and s["user"] == user_id), None)
+    watching = spectator_count(table_id)
     match = current_match(table_id)
     if match is None:
-        return seat, {"op": "state", "seq": 0, "view": waiting_view(table, seat, info), "events": []}
+        view = waiting_view(table, seat, info, watching)
+        return seat, {"op": "state", "seq": 0, "view": view, "events": []}
     state = api.from_json(match.state)
-    view = match_view(match, state, seat, info)
+    view = match_view(match, state, seat, info, agreed=table.rematch, spectators=watching)
     view["status"] = table.status
     return seat, {"op": "state", "seq": match.seq, "view": view, "events": []}
 

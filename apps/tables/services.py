@@ -31,7 +31,7 @@ from apps.stats.services import results_record
 
 from . import bot_players, clock, conf, groups, publishing, scheduling, selectors, store
 from .errors import Refused
-from .models import DealRecord, Match, Move
+from .models import DealRecord, Match, Move, Spectator
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +60,13 @@ class Applied:
 # --------------------------------------------------------------------------- start
 
 
-def match_start(*, table: Table) -> Match:
+def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | None = None) -> Match:
     """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
 
-    Deals the first deal from a fresh seed, records its cards, sets the clock and marks the table
-    playing; after commit publishes the first views and schedules the timer and bots.
+    Deals the first deal from a fresh seed (``dealer``: the first dealer, else the engine's
+    choice), records its cards, sets the clock and marks the table playing; after commit
+    publishes the first views and schedules the timer and bots. ``rematch_of``: the finished
+    match this one follows at the same table («Ещё партию»), named in the ``match_started`` event.
     """
     seats = list(table.seats.select_related("user").order_by("number"))
     occupied = [s.number for s in seats if s.occupied]
@@ -72,7 +74,11 @@ def match_start(*, table: Table) -> Match:
     info = {i["seat"]: i for i in info_list}
     seed = secrets.randbits(48)
     state = api.new_match(
-        table.game, table.options, seed=seed, seats=occupied if table.game == "durak" else None
+        table.game,
+        table.options,
+        seed=seed,
+        dealer=dealer,
+        seats=occupied if table.game == "durak" else None,
     )
     deal = api.current_deal(state)
     now = timezone.now()
@@ -109,9 +115,13 @@ def match_start(*, table: Table) -> Match:
         stock=deal.get("stock", []),
         start_seq=0,
     )
-    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING)
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
-    events = [{"type": "match_started"}, *opening]
+    table.rematch = []
+    started = {"type": "match_started"}
+    if rematch_of is not None:
+        started["rematch_of"] = rematch_of
+    events = [started, *opening]
     applied = Applied(match=match, state=state, events=events, views=views, timer=timer)
     transaction.on_commit(lambda: _after_commit(applied))
     return match
@@ -390,12 +400,13 @@ def publish_match(
     One ``group_send`` per change instead of one per seat: a fifth of the Redis round trips, and
     every socket of the table gets move N before move N+1 (one Lua script queues them all)."""
     info = selectors.seats_info_cached(match)
+    watching = selectors.spectators_cached(match)
     views = views or {}
     frames = {}
     for seat in match.seats:
-        view = selectors.match_view(match, state, seat, info, views.get(seat))
+        view = selectors.match_view(match, state, seat, info, views.get(seat), spectators=watching)
         frames[str(seat)] = frame_text(match.seq, view, events, hold_ms)
-    public = selectors.match_view(match, state, None, info, views.get(None))
+    public = selectors.match_view(match, state, None, info, views.get(None), spectators=watching)
     frames["public"] = frame_text(match.seq, public, events, hold_ms)
     send_frames(match.table_id, frames)
 
@@ -571,11 +582,27 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
         match = None
         if was and not is_now:
             match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
+            from apps.lobby.services import rematch_cancel
+
+            rematch_cancel(table_id=table_id)  # he left the finished table: «Ещё партию» is off
     if was != is_now:
         table_refresh(table_id)
     if match is not None and number in match.seats:
         when = now + timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
         scheduling.disconnect_check_at(table_id, number, when)
+
+
+def spectator_presence(*, table_id: int, user_id: int, delta: int) -> None:
+    """Count a spectator's socket opening (+1) or closing (-1). When he starts or stops watching
+    (his first socket opens, his last closes) every socket of the table gets the new
+    ``spectators`` count (a refresh)."""
+    with transaction.atomic():
+        row, _ = Spectator.objects.select_for_update().get_or_create(table_id=table_id, user_id=user_id)
+        was = row.connections > 0
+        row.connections = max(0, row.connections + delta)
+        row.save(update_fields=["connections"])
+    if was != (row.connections > 0):
+        table_refresh(table_id)
 
 
 def seat_disconnect_check(*, table_id: int, seat: int) -> bool:

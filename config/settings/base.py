@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "apps.tables",
     "apps.stats",
     "apps.api",
+    "apps.chat",
     "apps.social",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"

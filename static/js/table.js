@@ -9,6 +9,9 @@
  *   data-lobby-url  where «Выйти» and «В лобби» go (default "/")
  *   data-theme      a theme before the first state arrives (club, yard, kitchen)
  *   data-transport  "fake" for rendering tests: no socket; frames sent are recorded
+ *   data-user-id    the signed-in user's id (the chat marks his own messages, offers mute to others)
+ *   data-chat-free  "1": players of a team game may write free text during the match too
+ *   data-invite-url the private table's invite link (its owner only): «Пригласить» in the menu
  * The client is exposed as `window.__tableClient` (its `receive(msg)` takes a server frame).
  * The style sheets (table.css and the three themes) are linked from here when the page
  * has not linked them itself.
@@ -24,6 +27,9 @@ export function mountTable(root = document.getElementById("table-app")) {
     wsUrl: d.wsUrl || null,
     transport: d.transport === "fake" ? "fake" : "socket",
     lobbyUrl: d.lobbyUrl || "/",
+    me: d.userId ? Number(d.userId) : null,
+    chatFree: d.chatFree === "1",
+    inviteUrl: d.inviteUrl || null,
   });
   window.__tableClient = client;
   loadThemeStyles();

@@ -229,10 +229,16 @@ def test_create_refuses_invalid_options_per_field(api_for, make_user):
 
 def test_detail_and_404(api_for, make_user):
     owner, other = make_user(), make_user()
-    table = lobby.table_create(user=owner, game="durak", private=True)
+    table = lobby.table_create(user=owner, game="durak")
     body = api_for(other).get(f"/api/tables/{table.pk}/").json()
     assert body["id"] == table.pk and body["you"] is None and body["owner"] == owner.pk
+    assert body["private"] is False and "invite" not in body
     error(api_for(other).get("/api/tables/999999/"), 404, "not_found")
+    # a private table: a stranger gets the same 404 as for no table at all (issue #21)
+    hidden = lobby.table_create(user=owner, game="durak", private=True)
+    error(api_for(other).get(f"/api/tables/{hidden.pk}/"), 404, "not_found")
+    mine = api_for(owner).get(f"/api/tables/{hidden.pk}/").json()
+    assert mine["private"] is True and mine["invite"] == hidden.invite_code
 
 
 def test_sit_stand_and_their_errors(api_for, make_user):
@@ -367,6 +373,7 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
         "/api/tables/",
         "/api/tables/{table_id}/",
         "/api/tables/{table_id}/bots/",
+        "/api/tables/{table_id}/invite/",
         "/api/tables/{table_id}/options/",
         "/api/tables/{table_id}/ready/",
         "/api/tables/{table_id}/sit/",

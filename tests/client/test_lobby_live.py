@@ -95,6 +95,7 @@ def test_play_with_bots_continue_and_replace_on_a_phone(live_site: LiveSite, cel
 
     # another game with bots, from Дурак's own form (переводной): asked first, then replaced
     page.goto(lobby_url)
+    page.get_by_test_id("choose-durak").check()
     durak = page.get_by_test_id("create-durak")
     durak.locator("select[name=durak-transfer]").select_option("true")
     durak.get_by_test_id("bots-durak").click()
@@ -128,6 +129,7 @@ def test_create_a_table_seat_bots_and_start_on_a_desktop(live_site: LiveSite, ce
     # a Базар-блот table to 51 on the «Кухня» table
     form = page.get_by_test_id("create-bazar_blot")
     form.locator("select[name=bazar_blot-target]").select_option("51")
+    form.get_by_test_id("more-options").locator("summary").click()
     form.locator("select[name=bazar_blot-theme]").select_option("kitchen")
     form.get_by_role("button", name="Создать стол").click()
     seats = page.get_by_test_id("seats")
@@ -161,5 +163,45 @@ def test_create_a_table_seat_bots_and_start_on_a_desktop(live_site: LiveSite, ce
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "live-lobby-bazar-kitchen-table")
+    assert errors == []
+    page.context.close()
+
+
+def test_the_new_table_form_asks_the_game_first_and_fits_a_phone_screen(live_site: LiveSite, browser) -> None:
+    """«Новый стол» was a ~2,400 px wall of 19 selects (issue #19, item 15): the game first, then
+    only its main options, the rest under «Ещё настройки»; one screen on a 360×740 phone."""
+    User.objects.create_user(username="anna", password=PASSWORD)
+    page, errors = new_page(browser, {"width": 360, "height": 740})
+    log_in(page, live_site, "anna")
+    page.goto(f"{live_site.url}{reverse('lobby:home')}")
+    section = page.locator(".new-table")
+    forms = section.locator("form[data-game]")
+    expect(forms).to_have_count(4)
+    for game in ("bazar_blot", "blot", "deberc", "durak"):
+        page.get_by_test_id(f"choose-{game}").check()
+        shown = [f.get_attribute("data-game") for f in forms.all() if f.is_visible()]
+        assert shown == [game]
+        form = page.get_by_test_id(f"create-{game}")
+        top = section.locator(".game-choice").bounding_box()["y"]
+        bottom = form.locator(".form-actions").bounding_box()
+        assert bottom["y"] + bottom["height"] - top <= 740, (game, bottom, top)
+        visible = [s for s in form.locator("select").all() if s.is_visible()]
+        assert 1 <= len(visible) <= 6, (game, len(visible))
+    # Gambler's own option appears with Gambler only
+    page.get_by_test_id("choose-bazar_blot").check()
+    form = page.get_by_test_id("create-bazar_blot")
+    form.get_by_test_id("more-options").locator("summary").click()
+    solo = form.locator("select[name=bazar_blot-solo_capot]")
+    expect(solo).to_be_hidden()
+    form.locator("select[name=bazar_blot-ruleset]").select_option("gambler")
+    expect(solo).to_be_visible()
+    # a Durak table from its form, with a deck chosen among the main options
+    page.get_by_test_id("choose-durak").check()
+    durak = page.get_by_test_id("create-durak")
+    durak.locator("select[name=durak-deck]").select_option("24")
+    durak.get_by_role("button", name="Создать стол").click()
+    expect(page.get_by_test_id("seats")).to_be_visible()
+    table = Table.objects.get(owner__username="anna")
+    assert table.game == "durak" and table.options["deck"] == 24
     assert errors == []
     page.context.close()

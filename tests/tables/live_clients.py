@@ -105,11 +105,13 @@ def close_and_settle(timeout: float = 15.0) -> None:
     """Close every socket of the test and wait until the server has counted them out, so that
     no presence update races with the database flush after the test."""
     from apps.lobby.models import Seat
+    from apps.tables.models import Spectator
 
     while TableSocket.opened:
         TableSocket.opened.pop().close()
     deadline = time.monotonic() + timeout
-    while Seat.objects.filter(connections__gt=0).exists() and time.monotonic() < deadline:
+    counted = (Seat.objects.filter(connections__gt=0), Spectator.objects.filter(connections__gt=0))
+    while time.monotonic() < deadline and any(rows.exists() for rows in counted):
         time.sleep(0.05)
     time.sleep(0.2)  # the last presence transaction commits before it is visible
 

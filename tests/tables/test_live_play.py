@@ -83,7 +83,9 @@ def test_one_person_plays_a_whole_durak_game_against_three_bots(live_site, celer
     person = make_user()
     table = lobby.play_with_bots(user=person, game="durak", level="normal", bot_delay_ms=0)
     sock = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(person))
-    watcher = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(make_user()))
+    friend = make_user()  # a game with bots is private: a spectator comes by its invite link
+    lobby.invite_join(code=table.invite_code, user=friend)
+    watcher = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(friend))
 
     def choose(view: dict) -> dict:
         legal = view["legal"]

@@ -87,7 +87,7 @@ def test_random_frames_never_break_the_socket_or_the_match(live_site, make_user)
     one_frame()
     assert fuzzer.close_code is None
     assert Match.objects.get(pk=match.pk).seq == match.seq
-    assert {m.get("op") for m in other.messages} <= {"state"}
+    assert {m.get("op") for m in other.messages} <= {"state", "chat_history"}
     assert {m["seq"] for m in other.states} == {match.seq}
     log = log_since(live_site, start)
     assert "Traceback" not in log and "1011" not in log

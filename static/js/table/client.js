@@ -29,6 +29,7 @@ import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
+import { ChatPanel, eyeIcon, rematchBox } from "./chat.js";
 import { claimableSeats, gameSeats, gameTitle, isBelot, nextGoneDeadline, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
@@ -38,7 +39,7 @@ const GIVE_UP_TRIES = 5;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
 export class TableClient {
-  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/" }) {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null }) {
     this.root = root;
     this.tableId = tableId;
     this.lobbyUrl = lobbyUrl;
@@ -77,7 +78,20 @@ export class TableClient {
       showKeys: fromMenu(() => this.showKeys()),
       surrender: fromMenu(() => this.surrender()),
       leave: fromMenu(() => this.leave()),
+      toggleChat: () => this.toggleChat(),
     }, { lobbyUrl });
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree });
+    this.chat.onUnread = (n) => {
+      this.parts.chatBadge.hidden = !n;
+      this.parts.chatBadge.textContent = n ? String(n) : "";
+    };
+    root.querySelector(".table-body").append(this.chat.element);
+    this.inviteUrl = inviteUrl;
+    if (inviteUrl) {
+      this.parts.menu.prepend(
+        h("button", { type: "button", class: "btn btn-ghost", "data-control": "invite", onclick: fromMenu(() => this.shareInvite()) }, gettext("Пригласить")),
+      );
+    }
     // a tap outside the phone menu closes it
     document.addEventListener("click", (ev) => {
       if (root.classList.contains("menu-open") && !ev.target.closest(".tbar")) root.classList.remove("menu-open");
@@ -113,10 +127,24 @@ export class TableClient {
     if (!msg || typeof msg !== "object") return;
     if (msg.op === "state") this.onState(msg);
     else if (msg.op === "error") this.onError(msg);
+    else if (msg.op === "chat") this.chat.add(msg);
+    else if (msg.op === "chat_history") this.chat.history(msg.messages);
+    else if (msg.op === "chat_hidden") this.chat.hide(msg.ids);
+    else if (msg.op === "chat_mute") this.chat.muted(msg.user, msg.mute);
+    else if (msg.op === "chat_report") this.chat.reported();
   }
 
   onState(msg) {
     if (typeof msg.seq !== "number" || !msg.view || typeof msg.view !== "object") return;
+    // «Ещё партию»: the next match at this table starts again from seq 0
+    if (this.view && msg.view.match && this.view.match && msg.view.match > this.view.match) {
+      this.seq = null;
+      this.view = null;
+      this.hold = null;
+      clearTimeout(this.holdTimer);
+      this.ui.overlayClosedAt = null;
+    }
+    if (this.seq !== null && this.view && msg.view.match && this.view.match && msg.view.match < this.view.match) return;
     if (this.seq !== null && msg.seq < this.seq) return;
     const gap = this.seq !== null && msg.seq > this.seq + 1;
     const previous = this.view;
@@ -146,6 +174,10 @@ export class TableClient {
   }
 
   onError(msg) {
+    if (typeof msg.id === "string" && msg.id.startsWith("c")) {
+      this.toast(msg.message || gettext("Ошибка"));  // the chat's: an act still pending stays so
+      return;
+    }
     this.unlock();
     const retrying = msg.code === "stale" && this.givingUp && this.givingUp.tries < GIVE_UP_TRIES;
     if (retrying) this.givingUp.again = true;
@@ -355,6 +387,33 @@ export class TableClient {
     this.render();
   }
 
+  toggleChat() {
+    this.ui.showChat = !this.ui.showChat;
+    this.chat.setOpen(this.ui.showChat);
+    this.render();
+    if (this.ui.showChat && !this.chat.input.disabled) this.chat.input.focus();
+  }
+
+  /** The owner of a private table shares its invite link: the phone's share sheet, else the clipboard. */
+  async shareInvite() {
+    try {
+      if (navigator.share && window.matchMedia("(pointer: coarse)").matches) {
+        await navigator.share({ title: gettext("Сыграем в карты?"), url: this.inviteUrl });
+        return;
+      }
+      await navigator.clipboard.writeText(this.inviteUrl);
+      this.toast(gettext("Ссылка скопирована"), "info");
+    } catch (err) {
+      if (err && err.name === "AbortError") return;
+      this.toast(this.inviteUrl, "info");
+    }
+  }
+
+  /** «Ещё партию» (true) or not (false) after the match: the `rematch` op. */
+  rematch(yes) {
+    if (!this.socket.send({ op: "rematch", yes, id: "c-rematch" })) this.toast(gettext("Нет связи, переподключаемся…"));
+  }
+
   clearSelection() {
     this.ui.selected = null;
     this.ui.catchMode = false;
@@ -532,6 +591,8 @@ export class TableClient {
     root.classList.toggle("hints-off", !this.ui.hints);
     root.classList.toggle("is-pending", this.pending);
     root.classList.toggle("sheet-open", this.ui.showSheet);
+    root.classList.toggle("chat-open", Boolean(this.ui.showChat));
+    p.chatButton.setAttribute("aria-pressed", String(Boolean(this.ui.showChat)));
     root.classList.toggle("catch-mode", this.ui.catchMode);
     p.hintsInput.checked = this.ui.hints;
     p.sheetButton.setAttribute("aria-pressed", String(this.ui.showSheet));
@@ -547,6 +608,11 @@ export class TableClient {
     if (this.attention.set(myTurn, { title: gameTitle(v) })) this.sounds.play("turn");
     p.soundInput.checked = this.sounds.on;
     this.countdown.set(v);
+    this.chat.setView(v);
+    const watching = Number(v.spectators) || 0;
+    p.spectators.hidden = !watching;
+    p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
+    p.spectators.title = interpolate(gettext("Зрителей: %(n)s"), { n: watching });
     p.title.textContent = gameTitle(v);
     renderContract(p.contract, v);
     renderSeats(p.seats, v, ctx);
@@ -559,7 +625,7 @@ export class TableClient {
     p.hint.replaceChildren(
       v.phase === "check" ? this.countdown.element("check") : "",
       h("span", { class: "hint-text" }, this.hintText()),
-      this.claimButton(),
+      this.claimButton() || "",  // replaceChildren(null) would print «null»
     );
     this.renderAgainAt(nextGoneDeadline(v));
     p.sheetBody.replaceChildren(scoreSheet(v));
@@ -591,7 +657,10 @@ export class TableClient {
     const p = this.parts;
     let content = null;
     const held = this.hold && this.hold.summary;
-    if (v.phase === "match_over") content = matchSummary(v, this.lobbyUrl);
+    if (v.phase === "match_over") {
+      content = matchSummary(v, this.lobbyUrl);
+      content.querySelector("a.btn")?.before(rematchBox(v, { vote: (yes) => this.rematch(yes), seatName }));
+    }
     else if ((v.phase === "deal_over" || held) && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
     if (content && v.phase !== "match_over") {
       content.prepend(

@@ -41,7 +41,17 @@ export function buildLayout(root, handlers, { lobbyUrl = "/" } = {}) {
     h("a", { class: "tbar-home", href: lobbyUrl, "data-control": "home", "aria-label": gettext("В лобби"), title: gettext("В лобби") }, "‹"),
     ref("title", h("div", { class: "tbar-title" })),
     ref("contract", h("div", { class: "tbar-info" })),
+    ref("spectators", h("span", { class: "badge spectators", "data-testid": "spectators", hidden: true })),
     ref("conn", h("div", { class: "conn", role: "status" }, gettext("Соединение…"))),
+    ref(
+      "chatButton",
+      h(
+        "button",
+        { type: "button", class: "btn btn-ghost chat-toggle", "data-control": "chat", "aria-pressed": "false", onclick: handlers.toggleChat },
+        gettext("Чат"),
+        ref("chatBadge", h("span", { class: "chat-badge", "data-testid": "chat-unread", hidden: true })),
+      ),
+    ),
     h("button", { type: "button", class: "btn btn-ghost tbar-menu-toggle", "aria-label": gettext("Меню"), onclick: () => root.classList.toggle("menu-open") }, "☰"),
     menu,
   );

@@ -1,0 +1,87 @@
+"""Admin of the chat: the messages (hide / show), the reports queue, site-wide mutes."""
+
+from django.contrib import admin, messages
+
+from . import services
+from .models import ChatMessage, ChatMute, ChatReport, SiteMute
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("id", "table", "name", "channel", "text", "hidden", "created_at")
+    list_filter = ("hidden", "channel", "spectators_only")
+    search_fields = ("text", "name", "user__username", "table__id")
+    readonly_fields = (
+        "table", "user", "seat", "name", "channel", "text", "phrase", "spectators_only", "created_at",
+    )  # fmt: skip
+    actions = ["hide", "show", "mute_authors"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.action(description="Скрыть сообщения")
+    def hide(self, request, queryset) -> None:
+        count = services.messages_hide(list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"Скрыто: {count}", messages.SUCCESS)
+
+    @admin.action(description="Показать снова")
+    def show(self, request, queryset) -> None:
+        count = services.messages_hide(list(queryset.values_list("pk", flat=True)), hidden=False)
+        self.message_user(request, f"Показано: {count}", messages.SUCCESS)
+
+    @admin.action(description="Запретить авторам писать в чат (везде)")
+    def mute_authors(self, request, queryset) -> None:
+        authors = {u for u in queryset.values_list("user_id", flat=True) if u}
+        for user_id in authors:
+            services.site_mute(user_id=user_id, by=request.user, reason="admin: chat")
+        self.message_user(request, f"Авторов без чата: {len(authors)}", messages.SUCCESS)
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):
+    """The moderators' queue: open reports first."""
+
+    list_display = ("id", "message_text", "author", "reporter", "resolved", "created_at")
+    list_filter = ("resolved",)
+    list_select_related = ("message", "reporter")
+    search_fields = ("message__text", "message__name", "reporter__username")
+    readonly_fields = ("message", "reporter", "created_at")
+    actions = ["hide_messages", "mute_authors", "resolve"]
+
+    @admin.display(description="Сообщение")
+    def message_text(self, obj: ChatReport) -> str:
+        return obj.message.text
+
+    @admin.display(description="Автор")
+    def author(self, obj: ChatReport) -> str:
+        return obj.message.name
+
+    @admin.action(description="Скрыть сообщения (и закрыть жалобы)")
+    def hide_messages(self, request, queryset) -> None:
+        count = services.messages_hide(list(queryset.values_list("message_id", flat=True)))
+        self.message_user(request, f"Скрыто: {count}", messages.SUCCESS)
+
+    @admin.action(description="Запретить авторам писать в чат (везде)")
+    def mute_authors(self, request, queryset) -> None:
+        authors = {u for u in queryset.values_list("message__user_id", flat=True) if u}
+        for user_id in authors:
+            services.site_mute(user_id=user_id, by=request.user, reason="admin: report")
+        queryset.update(resolved=True)
+        self.message_user(request, f"Авторов без чата: {len(authors)}", messages.SUCCESS)
+
+    @admin.action(description="Закрыть жалобы без мер")
+    def resolve(self, request, queryset) -> None:
+        queryset.update(resolved=True)
+
+
+@admin.register(SiteMute)
+class SiteMuteAdmin(admin.ModelAdmin):
+    list_display = ("user", "until", "reason", "created_by", "created_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "created_by")
+
+
+@admin.register(ChatMute)
+class ChatMuteAdmin(admin.ModelAdmin):
+    list_display = ("owner", "muted", "created_at")
+    raw_id_fields = ("owner", "muted")

@@ -1,0 +1,85 @@
+"""Messages of the table chat, who muted whom, reports, and site-wide mutes set by staff."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class ChatMessage(models.Model):
+    """One message at a table: free text or a canned phrase, in the players' or spectators' channel."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", "players"
+        SPECTATORS = "spectators", "spectators"
+
+    table = models.ForeignKey("lobby.Table", on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: The author's seat when he wrote (None: a spectator).
+    seat = models.SmallIntegerField(null=True, blank=True)
+    #: The name shown, as it was when written.
+    name = models.CharField(max_length=150)
+    channel = models.CharField(max_length=10, choices=Channel.choices)
+    #: The text as written (a phrase: its Russian words).
+    text = models.CharField(max_length=200)
+    #: The canned phrase's code (``hello`` ...), or empty for free text.
+    phrase = models.CharField(max_length=20, blank=True, default="")
+    #: Written by a spectator while the match was played: never shown to the players.
+    spectators_only = models.BooleanField(default=False)
+    #: Hidden by a moderator: shown to nobody any more.
+    hidden = models.BooleanField(default=False, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["table", "-id"], name="chat_message_table_recent")]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} table {self.table_id} {self.name}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    """``owner`` does not see what ``muted`` writes (anywhere, until he unmutes)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["owner", "muted"], name="chat_mute_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} mutes {self.muted_id}"
+
+
+class ChatReport(models.Model):
+    """A message a person reported: the moderators' queue in the admin until resolved."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False, db_index=True)
+
+    class Meta:
+        ordering = ["resolved", "-id"]
+        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_unique")]
+
+    def __str__(self) -> str:
+        return f"report of #{self.message_id} by {self.reporter_id}"
+
+
+class SiteMute(models.Model):
+    """Staff silenced ``user`` in every chat of the site (until ``until``, or for good)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    until = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"mute of {self.user_id}"
