@@ -90,6 +90,7 @@ def test_friends_see_each_other_online_and_an_invitation_arrives_live(live_site:
     # Анна sits at a new table in another tab: Борис's page shows it live (the 15 s refresh)
     table_page = anna.context.new_page()
     table_page.goto(f"{live_site.url}{reverse('lobby:home')}")
+    table_page.get_by_test_id("choose-durak").check()
     table_page.get_by_test_id("create-durak").get_by_role("button", name="Создать стол").click()
     table_page.wait_for_url(re.compile(r"/lobby/tables/\d+/$"))
     table = Table.objects.get(owner__username="anna")
