@@ -93,22 +93,18 @@ def watched_tables(user_ids: Iterable[int]) -> dict[int, int]:
 
 
 def spectator_counts(table_ids: Iterable[int]) -> dict[int, int]:
-    """Per table of ``table_ids``: how many signed-in people have its page open without a seat
-    at it (tables nobody watches are absent)."""
-    from apps.lobby.models import Seat
+    """Per table of ``table_ids``: how many signed-in people watch it, the very count its players
+    see (``view.spectators``: :class:`apps.tables.models.Spectator` rows with open table sockets
+    and no seat). Tables nobody watches are absent."""
+    from apps.tables.models import Spectator
 
     ids = list(table_ids)
     if not ids:
         return {}
-    seated = Seat.objects.filter(table_id__in=ids, user_id__isnull=False).values_list("table_id", "user_id")
-    players = set(seated)
     rows = (
-        Presence.objects.filter(table_id__in=ids, seen_at__gte=fresh_since())
-        .values("table_id", "user_id")
-        .annotate(pages=Count("id"))
+        Spectator.objects.filter(table_id__in=ids, connections__gt=0)
+        .values("table_id")
+        .annotate(people=Count("id"))
+        .values_list("table_id", "people")
     )
-    counts: dict[int, int] = {}
-    for row in rows:
-        if (row["table_id"], row["user_id"]) not in players:
-            counts[row["table_id"]] = counts.get(row["table_id"], 0) + 1
-    return counts
+    return dict(rows)

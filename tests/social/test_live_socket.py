@@ -15,7 +15,7 @@ from apps.lobby import services as lobby
 from apps.rules import api
 from apps.social import presence, services
 from apps.social.models import FriendRequest, Presence
-from apps.tables.models import Match
+from apps.tables.models import Match, Spectator
 from apps.tables.selectors import match_view, seats_info
 from tests.tables.helpers import bot_table
 from tests.tables.live_clients import TableSocket, session_cookie
@@ -100,9 +100,11 @@ def test_watch_lists_live_public_tables_with_spectators_and_finished_replays(liv
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     table = bot_table("bazar_blot", {"players": 2}, people=[anna, boris])
     hidden = bot_table("bazar_blot", {"players": 2}, people=[vera], private=True)
-    watcher = TableSocket(live_site, f"/ws/lobby/?tables=0&table={table.pk}", session_cookie(vera))
+    watcher = TableSocket(live_site, "/ws/lobby/?tables=0", session_cookie(vera))
     watcher.wait_for(op("invitations"))
-    wait_until(lambda: Presence.objects.filter(user_id=vera.pk).exists())
+    watching = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(vera))  # a spectator
+    watching.wait_for(op("state"))
+    wait_until(lambda: Spectator.objects.filter(table=table, connections__gt=0).exists())
     time.sleep(2.1)  # the list is rebuilt at most every 2 s
     watcher.send({"op": "watch"})
     frame = watcher.wait_for(op("watch"))
@@ -123,6 +125,7 @@ def test_watch_lists_live_public_tables_with_spectators_and_finished_replays(liv
     assert done["replay"] == f"/matches/{done['match']}/"
     assert [p["won"] for p in done["players"]] == [False, True]
     watcher.close()
+    watching.close()
 
 
 def test_a_spectators_table_socket_never_carries_a_hand(live_site, make_user) -> None:
@@ -159,6 +162,7 @@ def test_a_spectators_table_socket_never_carries_a_hand(live_site, make_user) ->
     assert {k: v for k, v in last["view"].items() if k not in clock | presence | {"status"}} == json.loads(
         json.dumps({k: v for k, v in public.items() if k not in clock | presence})
     )
+    assert last["view"]["spectators"] == 1  # he himself
     for sock in (*players.values(), spectator):
         sock.close()
 

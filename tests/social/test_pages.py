@@ -11,6 +11,7 @@ from django.urls import reverse
 from apps.lobby import services as lobby
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Invitation
+from apps.tables.services import spectator_presence
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +115,7 @@ def test_the_pages_need_a_signed_in_user(client) -> None:
 def test_the_watch_page_lists_live_public_tables(client, make_user) -> None:
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     table = bot_table("bazar_blot", {"players": 2}, people=[anna, boris])
-    presence.socket_opened(channel="spectator", user_id=vera.pk, table_id=table.pk)
+    spectator_presence(table_id=table.pk, user_id=vera.pk, delta=+1)
     selectors._WATCH.clear()
     client.force_login(vera)
     html = client.get(reverse("social:watch")).content.decode()

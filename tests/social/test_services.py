@@ -13,6 +13,8 @@ from apps.lobby.models import Table
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Friendship, Invitation, Presence
 from apps.tables.errors import Refused
+from apps.tables.selectors import spectator_count
+from apps.tables.services import spectator_presence
 
 pytestmark = pytest.mark.django_db
 
@@ -200,6 +202,18 @@ def test_an_invitation_to_my_table_and_its_answers(make_user) -> None:
     assert Invitation.objects.get(pk=second.pk).status == Invitation.Status.DECLINED
 
 
+def test_an_invitation_to_a_private_table_leads_through_its_invite_link(make_user) -> None:
+    anna, boris = make_user("anna"), make_user("boris")
+    befriend(anna, boris)
+    table = lobby.table_create(user=anna, game="durak", private=True)
+    table.refresh_from_db()
+    assert table.invite_code
+    invitation = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
+    assert services.invitation_answer(user=boris, invitation_id=invitation.pk, accept=True) == (
+        f"/t/{table.invite_code}/"
+    )
+
+
 def test_invitations_are_refused_when_they_make_no_sense(make_user) -> None:
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     befriend(anna, boris)
@@ -284,16 +298,13 @@ def test_a_friend_watching_a_table_and_a_private_table_shows_no_link(make_user) 
     assert statuses["vera"]["table"]["url"] is None
 
 
-def test_spectators_are_pages_of_people_not_seated_there(make_user) -> None:
+def test_spectators_are_the_count_the_players_see(make_user) -> None:
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     table = lobby.table_create(user=anna, game="durak")
-    presence.socket_opened(channel="c1", user_id=anna.pk, table_id=table.pk)  # a player, not a spectator
-    presence.socket_opened(channel="c2", user_id=boris.pk, table_id=table.pk)
-    presence.socket_opened(channel="c3", user_id=boris.pk, table_id=table.pk)  # two tabs: one person
-    presence.socket_opened(channel="c4", user_id=vera.pk, table_id=table.pk)
-    assert presence.spectator_counts([table.pk]) == {table.pk: 2}
-    presence.socket_closed(channel="c4")
-    assert presence.spectator_counts([table.pk]) == {table.pk: 2}  # for a few seconds
-    fade(["c4"])
+    spectator_presence(table_id=table.pk, user_id=boris.pk, delta=+1)
+    spectator_presence(table_id=table.pk, user_id=boris.pk, delta=+1)  # two tabs: one person
+    spectator_presence(table_id=table.pk, user_id=vera.pk, delta=+1)
+    assert presence.spectator_counts([table.pk]) == {table.pk: 2} == {table.pk: spectator_count(table.pk)}
+    spectator_presence(table_id=table.pk, user_id=vera.pk, delta=-1)
     assert presence.spectator_counts([table.pk]) == {table.pk: 1}
     assert presence.spectator_counts([]) == {}
