@@ -337,6 +337,7 @@ def test_a_said_blot_stands_by_its_seat_and_covers_no_trick_card(open_table, vie
     state, events = views.bazar_play()
     frame = views.frame(state, 0, seq=10, events=events)
     page = open_table(viewport)
+    page.emulate_media(reduced_motion="reduce")  # the cards where they rest, not flying in
     feed(page, frame)
     cards = [c.bounding_box() for c in page.locator(".centre .card").all()]
     assert cards, "the fixture's trick has cards on the felt"

@@ -12,6 +12,7 @@ and 4404 on the socket. Screenshots of the chat and the rematch prompt go to doc
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -179,7 +180,9 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     boris.get_by_test_id("ready").click()
     expect(boris.get_by_test_id("not-ready")).to_be_visible()
     # Anna's waiting page reloads by itself when Boris sits and gets ready
-    expect(anna.locator('[data-testid="seats"] li[data-seat="1"]')).to_contain_text("boris — готов")
+    # (the seat shows his rating between his name and «готов»)
+    boris_seat = anna.locator('[data-testid="seats"] li[data-seat="1"]')
+    expect(boris_seat).to_contain_text(re.compile(r"boris\b.* — готов"))
     anna.wait_for_load_state("load")
     anna.get_by_test_id("ready").click()
     for page in (anna, boris):
