@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Renew docs/screenshots/: the table of every game at 1440×900 and 375×812, in play, at a
-# deal's summary and at the match's end (tests/client/test_screenshots.py, Debian's chromium).
+# deal's summary and at the match's end (tests/client/test_screenshots.py), and the chat, rematch,
+# friends and watch pages (their browser tests), in Debian's chromium.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-KARTOCHKI_SCREENSHOTS=docs/screenshots exec ./run test tests/client/test_screenshots.py -q "$@"
+KARTOCHKI_SCREENSHOTS=docs/screenshots exec ./run test -q "$@" \
+  tests/client/test_screenshots.py tests/client/test_table_social_live.py tests/social/test_browser.py

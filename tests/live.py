@@ -47,6 +47,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+def screenshot_dir() -> Path:
+    """Where browser tests save their pictures: ``test-artifacts/screenshots`` in a test run;
+    ``KARTOCHKI_SCREENSHOTS`` (``scripts/screenshots.sh`` sets docs/screenshots) to renew the docs'."""
+    wanted = os.environ.get("KARTOCHKI_SCREENSHOTS")
+    path = (ROOT / wanted) if wanted else ARTIFACTS / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 LOGS = ARTIFACTS / "logs"
 BIN = Path(sys.executable).parent
 CHROMIUM = "/usr/bin/chromium"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +16,7 @@ from apps.rules import api
 from tests.client import views
 from tests.client.test_table_hold import play_until
 from tests.client.test_table_render import DESKTOP, PHONE, feed, open_table, static_url  # noqa: F401
-from tests.live import ARTIFACTS, ROOT
+from tests.live import screenshot_dir
 
 pytestmark = pytest.mark.browser
 
@@ -34,13 +33,6 @@ GAMES = {
     "durak-6": ("durak", {"deck": 52}, [0, 1, 2, 3, 4, 5]),
 }
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def out_dir() -> Path:
-    wanted = os.environ.get("KARTOCHKI_SCREENSHOTS")
-    path = (ROOT / wanted) if wanted else ARTIFACTS / "screenshots"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def new_state(name: str, seed: int = 3):
@@ -74,7 +66,7 @@ def check_and_save(page, name: str) -> None:
     assert "null" not in page.inner_text("#table-app"), name  # a missing part drawn as text
     assert not page.js_errors, page.js_errors
     page.wait_for_timeout(400)  # the deal-in animations end
-    stem = out_dir() / f"{name}-{width}x{page.viewport_size['height']}"
+    stem = screenshot_dir() / f"{name}-{width}x{page.viewport_size['height']}"
     if os.environ.get("KARTOCHKI_SCREENSHOTS"):  # for the docs: small enough to keep in git
         page.screenshot(path=f"{stem}.jpg", type="jpeg", quality=72)
     else:

@@ -7,7 +7,8 @@ opens the link after the start and watches: the players see «👁 1». They cha
 ``<script>`` message shows as text), Viktor's remark never reaches the players mid-match, they
 play the whole match by clicking, and «Ещё партию» from both starts a second match with the
 same seats. Ivan, a stranger who only knows the table's id, gets 404 on the page and the API
-and 4404 on the socket. Screenshots of the chat and the rematch prompt go to docs/screenshots/.
+and 4404 on the socket. Screenshots of the chat and the rematch prompt go to
+tests.live.screenshot_dir() (docs/screenshots/ when scripts/screenshots.sh runs it).
 """
 
 from __future__ import annotations
@@ -25,13 +26,12 @@ from apps.lobby.models import Table
 from apps.stats.models import Result
 from apps.tables.models import Match
 from tests.client.test_table_live import PASSWORD, client_view, log_in
-from tests.live import ROOT, LiveSite
+from tests.live import LiveSite, screenshot_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 MATCH_SECONDS = 300
 XSS = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> привет'
 
@@ -51,8 +51,7 @@ def new_page(browser, live_site: LiveSite, viewport: dict, *, phone: bool = Fals
 def shot(page: Page, name: str) -> Path:
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}-{width}x{page.viewport_size['height']}.png"
+    path = screenshot_dir() / f"{name}-{width}x{page.viewport_size['height']}.png"
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path))
     return path

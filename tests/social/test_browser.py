@@ -10,7 +10,8 @@ two and three browser contexts:
   spectator count rises while she has it open, and the table opens for her as a spectator
   with no hand; when the match ends it moves to «Недавно закончились» with its replay.
 
-Screenshots of the friends and watch pages go to ``docs/screenshots/``.
+Screenshots of the friends and watch pages go to ``tests.live.screenshot_dir()``
+(docs/screenshots/ when scripts/screenshots.sh runs it).
 """
 
 from __future__ import annotations
@@ -27,14 +28,13 @@ from apps.lobby.models import Table
 from apps.social import selectors
 from apps.tables.models import Match
 from tests.client.test_table_live import PASSWORD, client_view, log_in
-from tests.live import ROOT, LiveSite
+from tests.live import LiveSite, screenshot_dir
 from tests.tables.helpers import bot_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
 def person(browser, live_site: LiveSite, username: str, viewport: dict) -> tuple[Page, list[str]]:
@@ -101,8 +101,7 @@ def test_friends_see_each_other_online_and_an_invitation_arrives_live(live_site:
         "href", f"/lobby/tables/{table.pk}/"
     )
     anna.reload()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    anna.screenshot(path=str(SCREENSHOTS / "friends.png"), full_page=True)
+    anna.screenshot(path=str(screenshot_dir() / "friends.png"), full_page=True)
 
     # the invitation: Борис is in the lobby; it pops up there and in the header's badge
     boris.goto(f"{live_site.url}{reverse('lobby:home')}")
@@ -115,7 +114,7 @@ def test_friends_see_each_other_online_and_an_invitation_arrives_live(live_site:
     expect(toast).to_contain_text(f"anna зовёт вас за стол #{table.pk} — Дурак")
     expect(badge).to_be_visible()
     expect(boris.get_by_test_id("invitation-count")).to_have_text("1")
-    boris.screenshot(path=str(SCREENSHOTS / "invitation.png"))
+    boris.screenshot(path=str(screenshot_dir() / "invitation.png"))
     # the badge is on every page, rendered by the server too
     other = boris.context.new_page()
     other.goto(f"{live_site.url}/")
@@ -163,7 +162,7 @@ def test_the_watch_page_on_a_phone_opens_a_live_table_as_a_spectator_with_no_han
     expect(row.get_by_test_id("watch-score")).to_have_text("0 : 0")
     expect(row.get_by_test_id("watch-spectators")).to_have_text("Зрители: 0")
     no_sideways_scroll(vera)
-    vera.screenshot(path=str(SCREENSHOTS / "watch.png"), full_page=True)
+    vera.screenshot(path=str(screenshot_dir() / "watch.png"), full_page=True)
 
     # the table opens in another tab for her as a spectator: public view, no hand, ever
     spectator = vera.context.new_page()
