@@ -29,13 +29,14 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.history import admin_sql, percentiles, setup_django, timed  # noqa: E402
 
 
 def parse() -> argparse.Namespace:
@@ -48,25 +49,6 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=500)
     parser.add_argument("--keep", action="store_true", help="keep the bench database afterwards")
     return parser.parse_args()
-
-
-def admin_sql(server: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
-
-
-def setup_django(server: str, db: str) -> None:
-    os.environ["DATABASE_URL"] = f"{server}/{db}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    os.environ["DEBUG"] = "0"
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 
 
 FRIENDS_SQL = """
@@ -137,18 +119,6 @@ def fill(players: int, span: int, live: int) -> float:
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     return time.perf_counter() - started
-
-
-def percentiles(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    q = statistics.quantiles(ordered, n=100, method="inclusive")
-    return {"p50": round(q[49], 3), "p99": round(q[98], 3), "max": round(ordered[-1], 3)}
-
-
-def timed(fn) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.thread_time()
-    fn()
-    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
 
 
 def measure(samples: int) -> dict:
