@@ -470,3 +470,16 @@ def test_an_attacker_with_nothing_to_throw_is_told_only_to_say_done(open_table):
     frame = {**frame, "seq": 10, "view": {**frame["view"], "legal": [{"type": "done"}]}}
     feed(page, frame)
     expect(page.locator(".hint-line .hint-text")).to_have_text("Подкинуть нечего — нажмите «Бито»")
+
+
+def test_on_a_desktop_the_score_sheet_beside_the_felt_has_nothing_to_close(open_table):  # noqa: F811
+    """The × of the phone's sheet showed on the desktop too, where the sheet always stands beside
+    the felt (the buttons' display rule outweighed it)."""
+    state, events = views.bazar_play()
+    page = open_table(DESKTOP)
+    feed(page, views.frame(state, 0, seq=9, events=events))
+    expect(page.locator(".sheet")).to_be_visible()
+    expect(page.locator('[data-control="sheet-close"]')).to_be_hidden()
+    phone = open_table(PHONE)
+    feed(phone, views.frame(state, 0, seq=9, events=events))
+    expect(phone.locator('[data-control="sheet-close"]')).to_be_hidden()
