@@ -199,7 +199,9 @@ def test_in_play_the_table_has_the_whole_screen_and_the_skip_link_leads_to_the_a
     from apps.lobby import services as lobby
 
     user = User.objects.create_user(username="lena", password=PASSWORD)
-    table = lobby.play_with_bots(user=user, game="durak", options={}, level="easy")
+    # the bots wait (a Celery worker left by another live test would move them and redraw the
+    # panel between two Tabs)
+    table = lobby.play_with_bots(user=user, game="durak", options={}, level="easy", bot_delay_ms=600_000)
     context = browser.new_context(viewport=viewport, locale="ru-RU")
     page = context.new_page()
     try:
