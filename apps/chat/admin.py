@@ -33,10 +33,9 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Запретить авторам писать в чат (везде)"))
     def mute_authors(self, request, queryset) -> None:
-        authors = {u for u in queryset.values_list("user_id", flat=True) if u}
-        for user_id in authors:
-            services.site_mute(user_id=user_id, by=request.user, reason="admin: chat")
-        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": len(authors)}, messages.SUCCESS)
+        authors = queryset.values_list("user_id", flat=True)
+        count = services.site_mute_authors(authors, by=request.user, reason="admin: chat")
+        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": count}, messages.SUCCESS)
 
 
 @admin.register(ChatReport)
@@ -65,11 +64,10 @@ class ChatReportAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Запретить авторам писать в чат (везде)"))
     def mute_authors(self, request, queryset) -> None:
-        authors = {u for u in queryset.values_list("message__user_id", flat=True) if u}
-        for user_id in authors:
-            services.site_mute(user_id=user_id, by=request.user, reason="admin: report")
+        authors = queryset.values_list("message__user_id", flat=True)
+        count = services.site_mute_authors(authors, by=request.user, reason="admin: report")
         queryset.update(resolved=True)
-        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": len(authors)}, messages.SUCCESS)
+        self.message_user(request, gettext("Авторов без чата: %(n)d") % {"n": count}, messages.SUCCESS)
 
     @admin.action(description=_("Закрыть жалобы без мер"))
     def resolve(self, request, queryset) -> None:

@@ -166,6 +166,15 @@ def site_mute(*, user_id: int, by=None, reason: str = "", until=None) -> SiteMut
     return row
 
 
+def site_mute_authors(user_ids, *, by=None, reason: str = "") -> int:
+    """Staff: site-mute every distinct person among ``user_ids`` (None, a bot's message, skipped);
+    returns how many were muted."""
+    authors = {u for u in user_ids if u}
+    for user_id in authors:
+        site_mute(user_id=user_id, by=by, reason=reason)
+    return len(authors)
+
+
 def is_site_muted(user_id: int) -> bool:
     now = timezone.now()
     return SiteMute.objects.filter(user_id=user_id).exclude(until__lte=now).exists()
