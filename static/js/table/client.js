@@ -624,10 +624,12 @@ export class TableClient {
     renderCentre(p.centre, v, ctx);
     renderPanel(p.panel, v, ctx);
     renderHand(p.hand, v, ctx);
-    p.hint.replaceChildren(
-      v.phase === "check" ? this.countdown.element("check") : "",
+    // fill (dom.js) skips null parts, where the native replaceChildren would print «null»
+    fill(
+      p.hint,
+      v.phase === "check" ? this.countdown.element("check") : null,
       h("span", { class: "hint-text" }, this.hintText()),
-      this.claimButton() || "",  // replaceChildren(null) would print «null»
+      this.claimButton(),
     );
     this.renderAgainAt(nextGoneDeadline(v));
     p.sheetBody.replaceChildren(scoreSheet(v));
