@@ -1,6 +1,6 @@
 """The social side of the lobby socket ``/ws/lobby/`` (docs/protocol.md, «Friends and watching»).
 
-:class:`SocialLobbyMixin` is mixed into :class:`apps.tables.consumers.LobbyConsumer`: every
+:class:`SocialLobbyMixin` is mixed into :class:`apps.sockets.consumers.LobbyConsumer`: every
 lobby socket joins its user's group (invitations and friend changes reach all his pages),
 records its page in :mod:`.presence`, and answers the ``friends`` and ``watch`` requests.
 ``?tables=0`` makes a personal socket (the one every page's header opens): no table list.

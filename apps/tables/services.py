@@ -395,7 +395,7 @@ def publish_match(
 ) -> None:
     """Send the table one ``table.frames`` message: per seat the ``state`` frame of its view
     (hand included) and the public one for everybody else; each socket forwards only its own
-    (:meth:`apps.tables.consumers.TableConsumer.table_frames`).
+    (:meth:`apps.sockets.consumers.TableConsumer.table_frames`).
 
     One ``group_send`` per change instead of one per seat: a fifth of the Redis round trips, and
     every socket of the table gets move N before move N+1 (one Lua script queues them all)."""

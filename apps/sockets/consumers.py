@@ -19,12 +19,17 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from apps.chat import services as chat
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
+from apps.lobby import selectors as lobby_selectors
+from apps.lobby import services as lobby
+from apps.lobby.models import Table
 from apps.social.consumers import SocialLobbyMixin
-
-from . import conf, groups, publishing
-from .errors import Refused
+from apps.tables import conf, groups, publishing
+from apps.tables import selectors as table_selectors
+from apps.tables import services as table_services
+from apps.tables.errors import Refused
 
 
 def in_db_thread_pool(func):
@@ -424,72 +429,50 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
 
 
 def _table_state(table_id: int, user) -> tuple[int | None, dict]:
-    from apps.lobby.models import Table
-
-    from .selectors import table_state
-
     try:
-        return table_state(table_id, user.pk, user)
+        return table_selectors.table_state(table_id, user.pk, user)
     except Table.DoesNotExist:
         raise LookupError(table_id) from None
 
 
 def _watching(table_id: int, user_id: int, delta: int) -> None:
-    from .services import spectator_presence
-
-    spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
+    table_services.spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
 
 
 def _chat_open(table_id: int, user_id: int, seated: bool) -> tuple[set[int], list[dict]]:
-    from apps.chat.services import history, muted_by
-
-    muted = muted_by(user_id)
-    return muted, history(table_id=table_id, seated=seated, muted=muted)
+    muted = chat.muted_by(user_id)
+    return muted, chat.history(table_id=table_id, seated=seated, muted=muted)
 
 
 def _chat(table_id: int, user, text, phrase) -> None:
-    from apps.chat.services import message_post
-
-    message_post(table_id=table_id, user=user, text=text, phrase=phrase)
+    chat.message_post(table_id=table_id, user=user, text=text, phrase=phrase)
 
 
 def _chat_mute(user, other, mute: bool) -> bool:
-    from apps.chat.services import mute_set
-
-    return mute_set(user=user, other_id=other, mute=mute)
+    return chat.mute_set(user=user, other_id=other, mute=mute)
 
 
 def _chat_report(user, table_id: int, message_id) -> None:
-    from apps.chat.services import report
-
-    report(user=user, table_id=table_id, message_id=message_id)
+    chat.report(user=user, table_id=table_id, message_id=message_id)
 
 
 def _rematch(table_id: int, user, yes: bool) -> None:
-    from apps.lobby.services import rematch_vote
-
-    rematch_vote(table_id=table_id, user=user, yes=yes)
+    lobby.rematch_vote(table_id=table_id, user=user, yes=yes)
 
 
 def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:
-    from .services import move_apply
-
-    return move_apply(match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id)
+    return table_services.move_apply(
+        match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id
+    )
 
 
 def _claim(table_id: int, user_id: int) -> None:
-    from .services import claim_victory
-
-    claim_victory(table_id=table_id, user_id=user_id)
+    table_services.claim_victory(table_id=table_id, user_id=user_id)
 
 
 def _presence(table_id: int, user_id: int, delta: int) -> None:
-    from .services import seat_presence
-
-    seat_presence(table_id=table_id, user_id=user_id, delta=delta)
+    table_services.seat_presence(table_id=table_id, user_id=user_id, delta=delta)
 
 
 def _open_tables() -> list[dict]:
-    from apps.lobby.selectors import open_tables
-
-    return open_tables()
+    return lobby_selectors.open_tables()

@@ -1,4 +1,4 @@
-"""WebSocket routes of the tables app (listed in ``config/routing.py``)."""
+"""WebSocket routes of the table and lobby sockets (listed in ``config/routing.py``)."""
 
 from django.urls import path
 
