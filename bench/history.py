@@ -101,8 +101,7 @@ def fill(players: int, rows: int) -> float:
     from django.db import connection
     from django.utils import timezone
 
-    from apps.lobby.models import Table
-    from apps.tables.models import Match
+    from apps.tables.models import Match, Table
 
     started = time.perf_counter()
     user_model = get_user_model()

@@ -66,10 +66,9 @@ def fill(players: int, span: int, live: int) -> float:
     from django.db import connection
     from django.utils import timezone
 
-    from apps.lobby.models import Seat, Table
     from apps.rules import api
     from apps.social.models import Invitation, Presence
-    from apps.tables.models import Match
+    from apps.tables.models import Match, Seat, Table
 
     started = time.perf_counter()
     user_model = get_user_model()

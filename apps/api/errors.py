@@ -1,6 +1,6 @@
 """Every API error as JSON ``{"code", "message"}`` (PROTOCOL.md), with the right status.
 
-Service refusals (:class:`apps.tables.errors.Refused`) keep their stable codes; DRF's own errors
+Service refusals (:class:`apps.core.errors.Refused`) keep their stable codes; DRF's own errors
 (bad JSON, validation, authentication, throttling) get codes of the same kind. A 400 from option
 or field validation also carries ``errors``: one message per field.
 """
@@ -15,7 +15,7 @@ from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from apps.tables.errors import Refused
+from apps.core.errors import Refused
 
 #: Refusal code -> HTTP status (codes not listed are 400).
 REFUSAL_STATUS = {
@@ -35,7 +35,7 @@ REFUSAL_STATUS = {
     "in_match": status.HTTP_409_CONFLICT,
 }
 
-#: Messages of the API's own codes (the services' codes have theirs in apps.tables.errors).
+#: Messages of the API's own codes (the services' codes have theirs in apps.core.errors).
 MESSAGES = {
     "invalid_request": _("Запрос неверен."),
     "not_authenticated": _("Нужен вход: сессия сайта или заголовок «Authorization: Token <ключ>»."),

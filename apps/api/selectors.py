@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from apps.lobby import access
-from apps.lobby import selectors as lobby_selectors
-from apps.lobby.models import Seat
 from apps.ratings.selectors import with_rating_changes
 from apps.stats import selectors as stats_selectors
-from apps.tables.models import Match
+from apps.tables import access
+from apps.tables import selectors as table_selectors
+from apps.tables.models import Match, Seat
 
 from .errors import refusal
 
@@ -27,9 +26,9 @@ def table_detail(table_id: int, user) -> dict:
     if match is not None and match.result:
         result = {"winners": match.result.get("winners", []), "reason": match.result.get("reason")}
     return {
-        **lobby_selectors.table_summary(table, seats),
+        **table_selectors.table_summary(table, seats),
         "match": match.pk if match else None,
-        "owner": lobby_selectors.options_owner_id(table),
+        "owner": table_selectors.table_options_owner_id(table),
         "you": next((s.number for s in seats if s.user_id == user.pk), None),
         "result": result,
         **({"invite": table.invite_code} if table.private and table.owner_id == user.pk else {}),

@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from apps.lobby.models import BOT_LEVELS
 from apps.rules.api import GAMES
+from apps.tables.models import BOT_LEVELS
 
 #: Seats are 0..3, or 0..5 at a six-seat Durak table (the services check the table's own count).
 MAX_SEAT = 5

@@ -3,9 +3,8 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from apps.ratings import api as ratings_api
-
 from . import pages, views
+from . import ratings as ratings_api
 
 app_name = "api"
 

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.lobby import selectors as lobby_selectors
-from apps.lobby import services as lobby
+from apps.tables import seating
 
 from . import selectors, serializers, tokens
 from .errors import refusal
@@ -98,7 +98,7 @@ class TablesView(ApiView):
     )
     def post(self, request: Request) -> Response:
         data = self.valid(serializers.TableCreateSerializer, request.data)
-        table = lobby.table_create(
+        table = seating.table_create(
             user=request.user,
             game=data["game"],
             options=data["options"],
@@ -160,7 +160,7 @@ class TableSitView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.seat_take(table_id=table_id, user=request.user, seat=data["seat"], invite=data.get("invite"))
+        seating.seat_take(table_id=table_id, user=request.user, seat=data["seat"], invite=data.get("invite"))
 
 
 class TableInviteView(TableActionView):
@@ -169,7 +169,7 @@ class TableInviteView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.invite_renew(table_id=table_id, user=request.user)
+        seating.invite_renew(table_id=table_id, user=request.user)
 
 
 class TableStandView(TableActionView):
@@ -178,7 +178,7 @@ class TableStandView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.seat_leave(table_id=table_id, user=request.user)
+        seating.seat_leave(table_id=table_id, user=request.user)
 
 
 class TableBotsView(TableActionView):
@@ -189,7 +189,7 @@ class TableBotsView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.bots_set(table_id=table_id, user=request.user, seat=data["seat"], level=data["level"])
+        seating.bots_set(table_id=table_id, user=request.user, seat=data["seat"], level=data["level"])
 
 
 class TableOptionsView(TableActionView):
@@ -200,7 +200,7 @@ class TableOptionsView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.options_set(table_id=table_id, user=request.user, options=data["options"])
+        seating.options_set(table_id=table_id, user=request.user, options=data["options"])
 
 
 class TableReadyView(TableActionView):
@@ -211,7 +211,7 @@ class TableReadyView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        lobby.ready_set(table_id=table_id, user=request.user, ready=data["ready"])
+        seating.ready_set(table_id=table_id, user=request.user, ready=data["ready"])
 
 
 class MatchRecordView(ApiView):

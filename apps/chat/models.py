@@ -15,7 +15,7 @@ class ChatMessage(models.Model):
         SPECTATORS = "spectators", _("зрители")
 
     table = models.ForeignKey(
-        "lobby.Table", on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("стол"),
+        "tables.Table", on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("стол"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",

@@ -3,7 +3,7 @@ staff hide messages and mute a user site-wide.
 
 Who reads what (:func:`visible_to_players`): players' messages go to everybody at the table;
 a spectator's message written while the match is played goes to the spectators only (it is
-stored so, and stays so). Refusals raise :class:`apps.tables.errors.Refused`: ``bad_message``,
+stored so, and stays so). Refusals raise :class:`apps.core.errors.Refused`: ``bad_message``,
 ``chat_too_long``, ``chat_off`` (phrases only now), ``chat_muted``, ``rate_limited``.
 """
 
@@ -15,11 +15,11 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from apps.lobby.models import Seat, Table
-from apps.lobby.seating import is_team_game
+from apps.core.errors import Refused
+from apps.rules.seating import is_team_game
 from apps.social.selectors import blocks_of
 from apps.tables import groups, publishing
-from apps.tables.errors import Refused
+from apps.tables.models import Seat, Table
 from apps.tables.selectors import epoch_ms, user_name
 
 from .models import ChatMessage, ChatMute, ChatReport, SiteMute

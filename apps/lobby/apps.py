@@ -1,10 +1,18 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from apps.tables.signals import tables_changed
+
 
 class LobbyConfig(AppConfig):
-    """Tables waiting for players: creation with options, seats, bots, ready."""
+    """The pre-game pages: the open-tables list, the new-table form, «Играть с ботами», invite
+    links. The tables themselves belong to apps.tables."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.lobby"
     verbose_name = _("Лобби")
+
+    def ready(self) -> None:
+        from .services import lobby_publish
+
+        tables_changed.connect(lobby_publish, dispatch_uid="lobby.lobby_publish")

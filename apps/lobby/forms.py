@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from apps.stats.labels import BOT_LEVELS as LEVEL_NAMES
-from apps.stats.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
-
-from .models import BOT_LEVELS
+from apps.core.labels import BOT_LEVELS as LEVEL_NAMES
+from apps.core.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
+from apps.tables.models import BOT_LEVELS
 
 GAMES = [(code, GAME_NAMES[code]) for code in GAME_ORDER]
 
@@ -78,7 +77,7 @@ VALUE_LABELS: dict[object, str] = {
     "kitchen": _("кухня"),
 }
 
-#: «На рейтинг»: the values of the create form's select (see apps.lobby.models.Table.rated).
+#: «На рейтинг»: the values of the create form's select (see apps.tables.models.Table.rated).
 RATED_CHOICES = [
     ("", _("на рейтинг, если играют только люди")),
     ("true", _("на рейтинг (боты — по их рейтингу)")),

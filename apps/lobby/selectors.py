@@ -1,52 +1,13 @@
-"""Reads of the lobby: open tables, who owns a table's options, a user's unfinished bot games."""
+"""Reads of the lobby: the open tables with their seats' ratings, a user's unfinished bot games."""
 
 from __future__ import annotations
 
-from apps.tables.selectors import user_name
-
-from .models import Seat, Table
-from .seating import bot_names
+from apps.ratings.selectors import tables_seat_ratings
+from apps.tables.models import Match, Seat, Table
+from apps.tables.selectors import table_summary
 
 #: How many tables the lobby list shows at most.
 LIST_LIMIT = 100
-
-
-def options_owner_id(table: Table) -> int | None:
-    """Who sets the options and bots: in Durak the person on the lowest seat (seed 001), else the
-    table's owner."""
-    if table.game == "durak":
-        first = (
-            Seat.objects.filter(table=table, user__isnull=False)
-            .order_by("number")
-            .values_list("user_id", flat=True)
-            .first()
-        )
-        if first is not None:
-            return first
-    return table.owner_id
-
-
-def table_summary(table: Table, seats: list[Seat]) -> dict:
-    """A table as the lobby and the JSON API list it."""
-    people = [s.number for s in seats if s.user_id]
-    names = bot_names([s.number for s in seats if s.bot_level], people, len(seats) or 1)
-    return {
-        "id": table.pk,
-        "game": table.game,
-        "options": table.options,
-        "status": table.status,
-        "private": table.private,
-        "rated": table.rated,
-        "seats": [
-            {
-                "seat": s.number,
-                "name": user_name(s.user) if s.user_id else names.get(s.number),
-                "bot": s.bot_level or None,
-                "ready": bool(s.bot_level) or s.ready,
-            }
-            for s in seats
-        ],
-    }
 
 
 def open_tables(game: str | None = None, status: str | None = None) -> list[dict]:
@@ -65,8 +26,6 @@ def open_tables(game: str | None = None, status: str | None = None) -> list[dict
 
 def _with_ratings(tables: list[Table], seats: dict[int, list[Seat]], summaries: list[dict]) -> list[dict]:
     """Each listed seat with ``rating`` (the shown rating in the table's mode, or None)."""
-    from apps.ratings.selectors import tables_seat_ratings
-
     ratings = tables_seat_ratings(
         [(t.pk, t.game, t.options, [(s.number, s.user_id, s.bot_level) for s in seats[t.pk]]) for t in tables]
     )
@@ -79,8 +38,6 @@ def _with_ratings(tables: list[Table], seats: dict[int, list[Seat]], summaries: 
 
 def unfinished_bot_matches(user_id: int) -> list:
     """The user's matches still being played where everyone else is a bot."""
-    from apps.tables.models import Match
-
     matches = Match.objects.filter(status=Match.Status.PLAYING, table__seats__user_id=user_id).select_related(
         "table"
     )

@@ -10,11 +10,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.stats.labels import game_name, mode_label
-from apps.tables.errors import Refused
-from apps.tables.selectors import current_match, seats_info, unfinished_match_for
+from apps.core.errors import Refused
+from apps.core.labels import game_name, mode_label
+from apps.rules.seating import is_team_game
+from apps.tables import access, seating
+from apps.tables.models import Table
+from apps.tables.selectors import current_match, seats_info, table_options_owner_id, unfinished_match_for
 
-from . import access, selectors, services
+from . import selectors, services
 from .forms import (
     GAMES,
     RATED_CHOICES,
@@ -27,8 +30,6 @@ from .forms import (
     seats_from_post,
     shown_seats,
 )
-from .models import Table
-from .seating import is_team_game
 
 
 @login_required
@@ -55,7 +56,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 def table_create(request: HttpRequest) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
-        table = services.table_create(
+        table = seating.table_create(
             user=request.user,
             game=game,
             options=options_from_post(game, request.POST),
@@ -103,7 +104,7 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
     """``/t/<code>/``: the invite link of a private table lets the user in and opens the table
     (a free seat offered before the start; a spectator's seat after). 404 for an unknown code."""
     try:
-        table = services.invite_join(code=code, user=request.user)
+        table = seating.invite_join(code=code, user=request.user)
     except Refused:
         raise Http404 from None
     return redirect("lobby:table", table_id=table.pk)
@@ -125,7 +126,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "match": current_match(table.pk),
             "my_seat": mine["seat"] if mine else None,
             "my_ready": bool(mine and mine["ready"]),
-            "is_owner": selectors.options_owner_id(table) == request.user.pk,
+            "is_owner": table_options_owner_id(table) == request.user.pk,
             "option_fields": option_choices(table.game, table.options, defaults=False),
             "levels": level_choices(),
             "game_name": game_name(table.game),
@@ -148,25 +149,25 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
     _visible_or_404(request, table_id)
     try:
         if action == "sit":
-            services.seat_take(table_id=table_id, user=request.user, seat=int(post.get("seat", -1)))
+            seating.seat_take(table_id=table_id, user=request.user, seat=int(post.get("seat", -1)))
         elif action == "stand":
-            services.seat_leave(table_id=table_id, user=request.user)
+            seating.seat_leave(table_id=table_id, user=request.user)
         elif action == "bots":
             level = post.get("level") or None
-            services.bots_set(
+            seating.bots_set(
                 table_id=table_id, user=request.user, seat=int(post.get("seat", -1)), level=level
             )
         elif action == "options":
             table = get_object_or_404(Table, pk=table_id)
             options = {**table.options, **options_from_post(table.game, post)}
-            services.options_set(table_id=table_id, user=request.user, options=options)
+            seating.options_set(table_id=table_id, user=request.user, options=options)
         elif action == "ready":
-            services.ready_set(table_id=table_id, user=request.user, ready=post.get("ready") != "0")
+            seating.ready_set(table_id=table_id, user=request.user, ready=post.get("ready") != "0")
         elif action == "invite":
-            services.invite_renew(table_id=table_id, user=request.user)
+            seating.invite_renew(table_id=table_id, user=request.user)
             messages.success(request, _("Новая ссылка готова: старая больше не действует."))
         elif action == "chat":
-            services.chat_free_set(table_id=table_id, user=request.user, free=post.get("free") == "1")
+            seating.chat_free_set(table_id=table_id, user=request.user, free=post.get("free") == "1")
     except Refused as exc:
         messages.error(request, exc.message())
     except ValueError:

@@ -19,6 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.core.errors import Refused
+from apps.stats.models import Result
+
 from .models import Playban, RatingChange
 
 #: The rated matches looked at (newest first).
@@ -116,8 +119,6 @@ def completion(user_id: int) -> dict:
     """«Доигрывает»: of the user's finished matches (every result but the admin-ended), how many he
     did not abandon by a leave or a lost connection: ``{"played", "abandoned", "rate"}`` (rate in
     percent, None with no matches)."""
-    from apps.stats.models import Result
-
     rows = Result.objects.filter(user_id=user_id).exclude(outcome="void")
     played = rows.count()
     abandoned = 0
@@ -135,8 +136,6 @@ def completion(user_id: int) -> dict:
 
 def refuse_if_banned(user_id: int) -> None:
     """Raise ``Refused("playban")`` (with ``ends_at`` and ``reason``) while the user is banned."""
-    from apps.tables.errors import Refused
-
     ban = active_ban(user_id)
     if ban is not None:
         raise Refused("playban", errors={"ends_at": ban.ends_at.isoformat(), "reason": ban.reason})

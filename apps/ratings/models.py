@@ -143,7 +143,7 @@ class QuickEntry(models.Model):
     bots_after = models.PositiveIntegerField(_("боты через, с"), null=True, blank=True)
     status = models.CharField(_("состояние"), max_length=10, choices=Status.choices, default=Status.WAITING)
     table = models.ForeignKey(
-        "lobby.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        "tables.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         verbose_name=_("стол"),
     )
     created_at = models.DateTimeField(_("время создания"))

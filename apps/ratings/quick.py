@@ -25,7 +25,9 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.tables.errors import Refused
+from apps.core.errors import Refused
+from apps.tables.seating import normalized_options, table_create_seated
+from apps.tables.selectors import unfinished_match_for
 
 from . import calibration, fairplay
 from .models import QuickEntry, Rating
@@ -65,8 +67,6 @@ def quick_join(*, user, mode: str, bots_after: int | None = None) -> dict:
     if bots_after is not None and bots_after not in BOT_WAITS:
         raise Refused("invalid_options", errors={"bots_after": f"one of {list(BOT_WAITS)} or null"})
     fairplay.refuse_if_banned(user.pk)
-    from apps.tables.selectors import unfinished_match_for
-
     if unfinished_match_for(user.pk) is not None:
         raise Refused("in_match")
     now = timezone.now()
@@ -182,11 +182,6 @@ def _seating(mode: str, people: list[QuickEntry]) -> list[QuickEntry | None]:
 def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]:
     """Seat whoever in the pool of ``mode`` can be seated now; returns the new tables' ids and
     whether some waiting entries were held by another process (skipped: try again soon)."""
-    from apps.lobby.models import Seat, Table
-    from apps.lobby.seating import seat_count
-    from apps.lobby.services import lobby_publish, normalized_options
-    from apps.tables.services import match_start
-
     need = MODES[mode].players
     waiting = QuickEntry.objects.filter(mode=mode, status=QuickEntry.Status.WAITING)
     tables: list[int] = []
@@ -199,25 +194,17 @@ def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]
             return [], skipped
         game = MODES[mode].game
         options = normalized_options(game, quick_options(mode))
-        count = seat_count(game, options)
         for people, bots in groups:
             seats = _seating(mode, people)
             mean = sum(e.rating for e in people) / len(people)
             level = calibration.nearest_level(mode, mean)
-            table = Table.objects.create(
-                game=game, options=options, seat_count=count, owner_id=seats[0].user_id, rated=True
+            table = table_create_seated(
+                game=game,
+                options=options,
+                owner_id=seats[0].user_id,
+                seats=[(e.user_id, None) if e else (None, level) for e in seats],
+                rated=True,
             )
-            Seat.objects.bulk_create(
-                Seat(
-                    table=table,
-                    number=n,
-                    user_id=seats[n].user_id if n < len(seats) and seats[n] else None,
-                    bot_level=level if n < len(seats) and seats[n] is None else None,
-                    ready=n < len(seats),
-                )
-                for n in range(count)
-            )
-            match_start(table=table)
             QuickEntry.objects.filter(pk__in=[e.pk for e in people]).update(
                 status=QuickEntry.Status.SEATED, table=table, seated_at=now
             )
@@ -225,7 +212,6 @@ def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]
             log.info(
                 "quick play %s: table %s for %s (+%s bots)", mode, table.pk, [e.user_id for e in people], bots
             )
-        transaction.on_commit(lobby_publish)
     return tables, skipped
 
 

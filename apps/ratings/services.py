@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
+from apps.stats.models import Result
+from apps.tables.models import Match, Move
+
 from . import calibration, fairplay
 from .models import Rating, RatingBucket, RatingChange
 from .modes import mode_of
@@ -103,8 +106,6 @@ def match_mode(match, rows: list) -> str | None:
 def abandoned_seats(match, rows: list) -> set[int]:
     """Seats of people who abandoned ``match``: the one whose leave or lost connection ended it,
     and those whose last :data:`STALLED_MOVES` moves were all made by the clock."""
-    from apps.tables.models import Move
-
     out = set()
     for r in rows:
         if r.user_id is None:
@@ -119,14 +120,13 @@ def abandoned_seats(match, rows: list) -> set[int]:
     return out
 
 
-def ratings_apply(match, rows: list) -> list[RatingChange]:
-    """Rate the match that just finished (called by :func:`apps.stats.services.results_record` in
-    the transaction that ends it): update each person's :class:`Rating`, write a
-    :class:`RatingChange` each, put ``rated`` and ``ratings`` (per seat ``before``, ``after``,
-    ``delta``, ``provisional``) into ``match.result`` (the final frame shows them), and hand the
-    abandonments to fair play. Returns the changes ([] when the match is not rated)."""
-    from apps.tables.models import Match
-
+def ratings_apply(match, rows: list, **_signal) -> list[RatingChange]:
+    """Rate the match that just finished (the receiver of :data:`apps.stats.signals.results_recorded`,
+    which :func:`apps.stats.services.results_record` sends in the transaction that ends it):
+    update each person's :class:`Rating`, write a :class:`RatingChange` each, put ``rated`` and
+    ``ratings`` (per seat ``before``, ``after``, ``delta``, ``provisional``) into ``match.result``
+    (the final frame shows them), and hand the abandonments to fair play. Returns the changes
+    ([] when the match is not rated)."""
     mode = match_mode(match, rows)
     result = dict(match.result or {})
     result["rated"] = mode is not None
@@ -226,9 +226,6 @@ def recompute_all() -> dict:
     the order they finished (then by id). Deterministic; equals the live values when the live
     updates ran in that order. Bans are left as they are (they are decisions, not derived).
     Returns ``{"matches", "ratings", "changes"}`` counts."""
-    from apps.stats.models import Result
-    from apps.tables.models import Match
-
     standings: dict[tuple[int, str], Standing] = {}
     changes: list[RatingChange] = []
     last: dict[tuple[int, str], object] = {}

@@ -14,6 +14,8 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from apps.core.errors import Refused
+
 from . import selectors
 from .modes import MODE_ORDER
 
@@ -121,8 +123,6 @@ def quick_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def quick_join(request: HttpRequest) -> HttpResponse:
     """The page's form: enter the pool (JavaScript does the same through the API)."""
-    from apps.tables.errors import Refused
-
     from .quick import quick_join as join
 
     raw = request.POST.get("bots_after", "")

@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from apps.tables import hooks
+
 
 class SocialConfig(AppConfig):
     """Friends, blocks, invitations to a table, who is online, and the «Смотреть» page."""
@@ -8,3 +10,8 @@ class SocialConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.social"
     verbose_name = _("Друзья")
+
+    def ready(self) -> None:
+        from .guards import sit_unblocked
+
+        hooks.guard_register("sit", sit_unblocked)

@@ -1,4 +1,4 @@
-"""Refusals of the social services: the shared :class:`apps.tables.errors.Refused` with codes of
+"""Refusals of the social services: the shared :class:`apps.core.errors.Refused` with codes of
 its own (``blocked`` itself lives in the shared table, since seating and chat refuse with it)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.tables.errors import Refused
+from apps.core.errors import Refused
 
 MESSAGES = {
     "no_such_user": _("Нет игрока с таким именем."),

@@ -23,6 +23,8 @@ from datetime import datetime, timedelta
 from django.db.models import Count
 from django.utils import timezone
 
+from apps.tables.models import Seat, Spectator, Table
+
 from .models import Presence
 
 #: How often a server process refreshes the rows of its open sockets.
@@ -65,8 +67,6 @@ def refresh(channels: Iterable[str]) -> int:
 
 def online_user_ids(user_ids: Iterable[int]) -> set[int]:
     """Those of ``user_ids`` who are online (see the module's docstring)."""
-    from apps.lobby.models import Seat, Table
-
     ids = list(user_ids)
     if not ids:
         return set()
@@ -96,8 +96,6 @@ def spectator_counts(table_ids: Iterable[int]) -> dict[int, int]:
     """Per table of ``table_ids``: how many signed-in people watch it, the very count its players
     see (``view.spectators``: :class:`apps.tables.models.Spectator` rows with open table sockets
     and no seat). Tables nobody watches are absent."""
-    from apps.tables.models import Spectator
-
     ids = list(table_ids)
     if not ids:
         return {}

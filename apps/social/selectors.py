@@ -15,8 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from apps.lobby.models import Seat, Table
-from apps.tables.selectors import user_name
+from apps.accounts.models import User
+from apps.core.labels import game_name, mode_label
+from apps.rules import api
+from apps.tables.models import Match, Seat, Table
+from apps.tables.selectors import table_summary, user_name
 
 from . import presence
 from .models import Block, FriendRequest, Friendship, Invitation
@@ -113,8 +116,6 @@ def outgoing_requests(user: Any) -> list[FriendRequest]:
 
 
 def _table_brief(table: Table, role: str) -> dict:
-    from apps.stats.labels import game_name
-
     brief = {
         "id": table.pk,
         "game": table.game,
@@ -137,8 +138,6 @@ def friends_status(user: Any) -> list[dict]:
     ids = friend_ids(user)
     if not ids:
         return []
-    from apps.accounts.models import User
-
     users = {u.pk: u for u in User.objects.filter(pk__in=ids)}
     online = presence.online_user_ids(ids)
     seats = (
@@ -213,8 +212,6 @@ def pending_invitation_count(user: Any) -> int:
 
 def invitation_frame(invitation: Invitation) -> dict:
     """The invitation as the lobby socket's ``invitation`` frame sends it (docs/protocol.md)."""
-    from apps.stats.labels import game_name
-
     from .services import invitation_target
 
     return {
@@ -244,8 +241,6 @@ _WATCH_LOCK = threading.Lock()
 
 def _score(match) -> dict:
     """``{"totals": [...], "cards": [...], "deal": n}`` of a live match, from its public view."""
-    from apps.rules import api
-
     key = (match.pk, match.seq)
     hit = _SCORES.get(key)
     if hit is not None:
@@ -284,10 +279,6 @@ def _players(seats: list[dict]) -> list[dict]:
 
 
 def _live_tables() -> list[dict]:
-    from apps.lobby.selectors import table_summary
-    from apps.stats.labels import game_name, mode_label
-    from apps.tables.models import Match
-
     tables = list(
         Table.objects.filter(private=False, status=Table.Status.PLAYING).order_by("-id")[:WATCH_LIMIT]
     )
@@ -324,9 +315,6 @@ def _live_tables() -> list[dict]:
 
 
 def _finished_matches() -> list[dict]:
-    from apps.stats.labels import game_name, mode_label
-    from apps.tables.models import Match
-
     matches = (
         Match.objects.filter(status=Match.Status.FINISHED, table__private=False)
         .exclude(result__reason="aborted")

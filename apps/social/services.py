@@ -2,7 +2,7 @@
 
 Each service validates, writes in one transaction and, after commit, tells the people concerned
 on their personal lobby socket group (:func:`apps.social.groups.user`). Refusals raise
-:class:`~.errors.SocialRefused` (a :class:`apps.tables.errors.Refused`) with a stable code.
+:class:`~.errors.SocialRefused` (a :class:`apps.core.errors.Refused`) with a stable code.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.core.jsontext import compact
-from apps.lobby.access import table_link
-from apps.lobby.models import Table
+from apps.tables import publishing
+from apps.tables.access import table_link
+from apps.tables.models import Table
 
 from . import groups, selectors
 from .errors import SocialRefused
@@ -161,7 +162,7 @@ def _cancel_invitations(a: int, b: int) -> None:
 
 def invitation_target(invitation: Invitation) -> str:
     """Where accepting ``invitation`` takes its guest: the invite link of a private table (it lets
-    him in), the table's page for a public one (:func:`apps.lobby.access.table_link`)."""
+    him in), the table's page for a public one (:func:`apps.tables.access.table_link`)."""
     return table_link(invitation.table)
 
 
@@ -242,7 +243,5 @@ def _notify_after_commit(user_ids: list[int], frame: dict) -> None:
 
 def send_to_users(user_ids: list[int], frame: dict) -> None:
     """Send ``frame`` to every lobby socket of each of ``user_ids`` (a broken layer is logged)."""
-    from apps.tables import publishing
-
     text = compact(frame)
     publishing.send_many([(groups.user(uid), {"type": "social.frame", "text": text}) for uid in user_ids])

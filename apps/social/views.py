@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.tables.errors import Refused
+from apps.core.errors import Refused
 
 from . import selectors, services
 from .words import page_words

@@ -21,15 +21,15 @@ from django.utils import translation
 
 from apps.chat import services as chat
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
+from apps.core.errors import Refused
 from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
 from apps.lobby import selectors as lobby_selectors
-from apps.lobby import services as lobby
-from apps.lobby.models import Table
 from apps.social.consumers import SocialLobbyMixin
 from apps.tables import conf, groups, publishing
+from apps.tables import seating as lobby  # the seating services, in apps.lobby before
 from apps.tables import selectors as table_selectors
 from apps.tables import services as table_services
-from apps.tables.errors import Refused
+from apps.tables.models import Table
 
 
 def in_db_thread_pool(func):

@@ -13,9 +13,10 @@ from typing import NamedTuple
 from django.db import connection
 from django.utils import timezone
 
+from apps.core import labels
 from apps.rules import api
+from apps.tables.selectors import match_record
 
-from . import labels
 from .models import GameRecord, Outcome, Result
 
 #: «Мои результаты» lists the last 30 games (seed 004).
@@ -193,8 +194,6 @@ def match_sheet(match) -> dict:
 def match_export(match) -> dict:
     """``match`` as a self-checking scenario file: the tables' record with an ``expect`` of the
     finished match's deals, totals and winners as the live engine stored them."""
-    from apps.tables.selectors import match_record
-
     spec = match_record(match)
     summary = api.summary(api.from_json(match.state))
     spec["expect"] = {

@@ -1,7 +1,8 @@
 """The one write of the stats app: the result rows and counters of a match that just ended.
 
-:func:`results_record` is called by the tables' move service (and its admin "end a stuck
-match" path) inside the transaction that finishes the match, with the match row locked, so a
+:func:`results_record` receives :data:`apps.tables.signals.match_finished` (connected in
+``StatsConfig.ready``), which the tables' move service (and its admin "end a stuck match"
+path) sends inside the transaction that finishes the match, with the match row locked, so a
 finished match and its results commit together or not at all.
 """
 
@@ -10,20 +11,21 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from apps.ratings.services import ratings_apply
 from apps.rules import api
 from apps.rules.base import Game
+from apps.tables.models import Move
 
+from . import signals
 from .models import Ending, GameRecord, Outcome, Result
 
 #: Reasons that name the seat whose own action ended the match.
 _ENDED_BY_ACTION = frozenset({Ending.SURRENDER, Ending.LEAVE, Ending.DISCONNECT})
 
 
-def results_record(match, state: Game) -> list[Result]:
+def results_record(match, state: Game, **_signal) -> list[Result]:
     """Write one :class:`Result` per participant of the finished ``match`` and bump each
-    person's :class:`GameRecord`; ``state`` is the engine state the match ended in. A rated
-    match also updates its players' ratings (:func:`apps.ratings.services.ratings_apply`).
+    person's :class:`GameRecord`; ``state`` is the engine state the match ended in. Then sends
+    :data:`apps.stats.signals.results_recorded` (apps.ratings rates the match from it).
 
     Does nothing (returns ``[]``) when the match is not finished or already has results, so a
     second call for the same match never counts twice. Must run inside the transaction that
@@ -36,7 +38,7 @@ def results_record(match, state: Game) -> list[Result]:
     rows = result_rows(match, state)
     Result.objects.bulk_create(rows)
     counters_bump(rows)
-    ratings_apply(match, rows)
+    signals.results_recorded.send(sender=Result, match=match, rows=rows)
     return rows
 
 
@@ -114,8 +116,6 @@ def _who(player: dict) -> dict:
 
 def _ended_by(match) -> int | None:
     """The seat of the last move (the leave / surrender that ended the match)."""
-    from apps.tables.models import Move
-
     return Move.objects.filter(match_id=match.pk).order_by("-seq").values_list("seat", flat=True).first()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from apps.stats.labels import display_name
+from apps.core.labels import display_name
 
 TRUMPS = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "БК", "all": "ВК"}
 

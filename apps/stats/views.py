@@ -14,10 +14,12 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 
-from apps.ratings.selectors import with_rating_changes
+from apps.core import labels
+from apps.rules import api
 from apps.tables.models import Match
+from apps.tables.selectors import match_record
 
-from . import labels, selectors, sheet
+from . import hooks, selectors, sheet
 from .replay import replay_frames
 from .services import seat_sides
 
@@ -26,7 +28,7 @@ from .services import seat_sides
 def my_results(request: HttpRequest) -> HttpResponse:
     """The user's last 30 games newest first, with per-game counters and the running chart."""
     items = [selectors.result_item(r) for r in selectors.results_for_user(request.user)]
-    items = with_rating_changes(request.user.pk, items)
+    items = hooks.results_decorated(request.user.pk, items)
     words: dict = {"url": reverse("stats:match", args=[0]).replace("/0/", "/{}/")}
     rows = [_list_row(item, words) for item in items]
     context = {
@@ -169,9 +171,6 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _visible_match(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    from apps.rules import api
-    from apps.tables.selectors import match_record
-
     state = api.from_json(match.state)
     sides = seat_sides(state, [p["seat"] for p in match.players])
     seat_names = {p["seat"]: labels.display_name(p.get("name"), p.get("bot")) for p in match.players}

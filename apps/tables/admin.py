@@ -1,4 +1,5 @@
-"""Admin: matches read-only (state, moves, dealt cards) and an action to end a stuck match."""
+"""Admin: tables with their seats, invite accesses; matches read-only (state, moves, dealt cards)
+and an action to end a stuck match."""
 
 from django.contrib import admin, messages
 from django.utils import timezone
@@ -9,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.jsontext import compact
 
 from . import services
-from .models import DealRecord, Match
+from .models import DealRecord, Match, Seat, Table, TableAccess
 
 #: The move log's column titles (``Move``'s fields, in the log's order).
 MOVE_COLUMNS = (_("№"), _("место"), _("действие"), _("системный"), _("кто ходил"), _("игрок"), _("время"))
@@ -83,3 +84,26 @@ class MatchAdmin(admin.ModelAdmin):
             ngettext("Закончена %(n)d партия.", "Закончено %(n)d партий.", ended) % {"n": ended},
             messages.SUCCESS,
         )
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("number", "user", "bot_level", "ready", "connections", "disconnected_at")
+    readonly_fields = ("connections", "disconnected_at")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "status", "owner", "private", "created_at")
+    list_filter = ("game", "status", "private")
+    search_fields = ("id", "owner__username")
+    readonly_fields = ("invite_code", "rematch")
+    inlines = [SeatInline]
+
+
+@admin.register(TableAccess)
+class TableAccessAdmin(admin.ModelAdmin):
+    list_display = ("table", "user", "created_at")
+    search_fields = ("table__id", "user__username")
+    raw_id_fields = ("table", "user")

@@ -1,7 +1,6 @@
 """The bots' seat at the table: one function deciding an action from a seat's view.
 
-Uses :mod:`apps.bots` (``choose_action(view, level, memory=, seed=)``) when that package
-exists, else a random legal player stands in behind the same interface. A bot's memory of
+Uses :mod:`apps.bots` (``choose_action(view, level, memory=, seed=)``). A bot's memory of
 public facts is kept per seat on the match (:func:`observe` after every move).
 Bots decide from the very view a person at that seat would get: they never see hidden cards.
 """
@@ -12,18 +11,12 @@ import copy
 import random
 from typing import Any
 
-try:  # the real bots, when the bots app has landed
-    from apps.bots import Bot as _Bot
-    from apps.bots import choose_action as _choose_action
-except ImportError:  # pragma: no cover - depends on which apps exist
-    _Bot = _choose_action = None
+from apps.bots import Bot, choose_action
 
 
 def observe(memory: dict, view: dict, events: list[dict], level: str) -> dict:
     """``memory`` (a bot's stored memory, ``{}`` at first) after seeing ``view`` and ``events``."""
-    if _Bot is None:
-        return memory
-    bot = _Bot(level, 0, memory=memory or None)
+    bot = Bot(level, 0, memory=memory or None)
     bot.observe(view, events)
     return bot.memory
 
@@ -34,6 +27,4 @@ def decide(view: dict, level: str, rng: random.Random, memory: dict | None = Non
     legal = view.get("legal") or []
     if not legal:
         return None
-    if _choose_action is not None:
-        return _choose_action(view, level, memory=copy.deepcopy(memory or {}), seed=rng.randrange(2**31))
-    return dict(rng.choice(legal))
+    return choose_action(view, level, memory=copy.deepcopy(memory or {}), seed=rng.randrange(2**31))

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from apps.lobby.models import Seat, Table
-from apps.lobby.seating import bot_names
-from apps.ratings.selectors import seat_ratings
 from apps.rules import api
 from apps.rules.base import Game
+from apps.rules.seating import bot_names
 
-from . import clock
-from .models import Match, Spectator
+from . import clock, hooks
+from .access import table_visible
+from .models import Match, Seat, Spectator, Table
 
 #: Keys PROTOCOL.md promises in every view, with their value before anything is known.
 VIEW_DEFAULTS = {
@@ -49,7 +48,7 @@ def seats_info(table_id: int) -> list[dict]:
     names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
     table = rows[0].table if rows else None
     seats = [(r.number, r.user_id, r.bot_level) for r in rows]
-    ratings = seat_ratings(table.game, table.options, seats) if table is not None else {}
+    ratings = hooks.seat_ratings(table.game, table.options, seats) if table is not None else {}
     return [
         {
             "seat": r.number,
@@ -221,6 +220,44 @@ def options_owner_id(table: Table, info: list[dict]) -> int | None:
     return table.owner_id
 
 
+def table_options_owner_id(table: Table) -> int | None:
+    """:func:`options_owner_id` read from the seats' rows (the seating services, the pages)."""
+    if table.game == "durak":
+        first = (
+            Seat.objects.filter(table=table, user__isnull=False)
+            .order_by("number")
+            .values_list("user_id", flat=True)
+            .first()
+        )
+        if first is not None:
+            return first
+    return table.owner_id
+
+
+def table_summary(table: Table, seats: list[Seat]) -> dict:
+    """A table as lists show it (the lobby, «Смотреть», the JSON API): ids, options, status and
+    per seat its name, bot level and readiness; ``seats`` are the table's rows by number."""
+    people = [s.number for s in seats if s.user_id]
+    names = bot_names([s.number for s in seats if s.bot_level], people, len(seats) or 1)
+    return {
+        "id": table.pk,
+        "game": table.game,
+        "options": table.options,
+        "status": table.status,
+        "private": table.private,
+        "rated": table.rated,
+        "seats": [
+            {
+                "seat": s.number,
+                "name": user_name(s.user) if s.user_id else names.get(s.number),
+                "bot": s.bot_level or None,
+                "ready": bool(s.bot_level) or s.ready,
+            }
+            for s in seats
+        ],
+    }
+
+
 def current_match(table_id: int) -> Match | None:
     return Match.objects.filter(table_id=table_id).order_by("-id").first()
 
@@ -229,8 +266,6 @@ def table_state(table_id: int, user_id: int | None, user=None) -> tuple[int | No
     """``(seat, state message)`` for a socket of ``user_id`` at the table: its seat and full state.
 
     With ``user``: ``Table.DoesNotExist`` also when he may not see the table (a private one)."""
-    from apps.lobby.access import table_visible
-
     table = Table.objects.get(pk=table_id)
     if user is not None and not table_visible(table, user):
         raise Table.DoesNotExist(table_id)

@@ -21,17 +21,15 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from apps.core.errors import Refused
 from apps.core.jsontext import compact
-from apps.lobby.models import Seat, Table
 from apps.rules import actions as rules_actions
 from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.errors import IllegalAction
-from apps.stats.services import results_record
 
-from . import bot_players, clock, conf, groups, publishing, scheduling, selectors, store
-from .errors import Refused
-from .models import DealRecord, Match, Move, Spectator
+from . import bot_players, clock, conf, groups, publishing, scheduling, selectors, signals, store
+from .models import DealRecord, Match, Move, Seat, Spectator, Table
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +248,7 @@ def _move_commit(
             deal.save()
         if finished:
             Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
-            results_record(match, state)
+            signals.match_finished.send(sender=Match, match=match, state=state)
         timer = outcome is store.Outcome.TIMER_ARMED
         applied = Applied(
             match=match, state=state, events=[moved, *events], views=views, timer=timer, hold_ms=hold
@@ -584,7 +582,7 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
         match = None
         if was and not is_now:
             match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
-            from apps.lobby.services import rematch_cancel
+            from .seating import rematch_cancel
 
             rematch_cancel(table_id=table_id)  # he left the finished table: «Ещё партию» is off
     if was != is_now:
@@ -753,7 +751,7 @@ def match_end_stuck(*, match_id: int) -> bool:
         if state is None:
             transaction.on_commit(lambda: table_refresh(match.table_id))
             return True
-        results_record(match, state)
+        signals.match_finished.send(sender=Match, match=match, state=state)
         applied = Applied(match=match, state=state, events=[{"type": "match_aborted"}])
         transaction.on_commit(lambda: _after_commit(applied))
     return True

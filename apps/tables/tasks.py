@@ -7,6 +7,8 @@ import logging
 from celery import shared_task
 from celery.signals import worker_process_init, worker_ready
 
+from apps.rules import api
+
 log = logging.getLogger(__name__)
 
 
@@ -46,8 +48,6 @@ def sweep(rearm: bool = False) -> dict:
 def warm_up() -> None:
     """Import every game and the bots and open the channel layer once, so that the first timer
     of a fresh worker is as quick as the others (it must act within a second of its deadline)."""
-    from apps.rules import api
-
     from . import bot_players, publishing
 
     for game in api.GAMES:

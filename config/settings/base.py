@@ -314,7 +314,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/",
     "ENUM_NAME_OVERRIDES": {
-        "BotLevelEnum": "apps.lobby.models.BOT_LEVELS",
+        "BotLevelEnum": "apps.tables.models.BOT_LEVELS",
         "QuickStatusEnum": "apps.ratings.quick.QUICK_STATUSES",
         "TableStatusEnum": ["waiting", "playing", "finished"],
     },

@@ -21,11 +21,10 @@ from django.utils.text import capfirst
 from django.utils.translation import override
 
 from apps.chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
-from apps.lobby.models import Seat, Table, TableAccess
 from apps.ratings.models import Playban, QuickEntry, Rating, RatingChange
 from apps.social.models import Block, FriendRequest, Friendship, Invitation, Presence
 from apps.stats.models import GameRecord, Result
-from apps.tables.models import Match
+from apps.tables.models import Match, Seat, Table, TableAccess
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,7 @@ from django.test import Client
 
 from apps.api.models import ApiToken
 from apps.lobby import services as lobby
+from apps.tables import seating
 from apps.tables.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def error(response, status: int, code: str) -> dict:
 def finished_durak_match(user) -> Match:
     """A Durak match of ``user`` against a bot that ended when ``user`` left it."""
     table = lobby.play_with_bots(user=user, game="durak", level="easy")
-    lobby.seat_leave(table_id=table.pk, user=user)
+    seating.seat_leave(table_id=table.pk, user=user)
     return Match.objects.get(table=table)
 
 
@@ -155,7 +156,7 @@ def test_browser_session_works_and_needs_csrf_to_write(make_user):
     from django.test import Client
 
     user = make_user()
-    table = lobby.table_create(user=user, game="durak")
+    table = seating.table_create(user=user, game="durak")
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(user)
     assert browser.get(f"/api/tables/{table.pk}/").json()["you"] == 0
@@ -173,9 +174,9 @@ def test_unknown_api_path_is_a_json_404(api_for, make_user):
 def test_list_shows_public_open_tables_with_filters(api_for, make_user):
     user = make_user()
     client = api_for(user)
-    durak = lobby.table_create(user=user, game="durak")
-    blot = lobby.table_create(user=user, game="bazar_blot", options={"players": 2})
-    hidden = lobby.table_create(user=user, game="durak", private=True)
+    durak = seating.table_create(user=user, game="durak")
+    blot = seating.table_create(user=user, game="bazar_blot", options={"players": 2})
+    hidden = seating.table_create(user=user, game="durak", private=True)
     listed = client.get("/api/tables/").json()
     ids = [t["id"] for t in listed]
     assert durak.pk in ids and blot.pk in ids and hidden.pk not in ids
@@ -229,13 +230,13 @@ def test_create_refuses_invalid_options_per_field(api_for, make_user):
 
 def test_detail_and_404(api_for, make_user):
     owner, other = make_user(), make_user()
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     body = api_for(other).get(f"/api/tables/{table.pk}/").json()
     assert body["id"] == table.pk and body["you"] is None and body["owner"] == owner.pk
     assert body["private"] is False and "invite" not in body
     error(api_for(other).get("/api/tables/999999/"), 404, "not_found")
     # a private table: a stranger gets the same 404 as for no table at all (issue #21)
-    hidden = lobby.table_create(user=owner, game="durak", private=True)
+    hidden = seating.table_create(user=owner, game="durak", private=True)
     error(api_for(other).get(f"/api/tables/{hidden.pk}/"), 404, "not_found")
     mine = api_for(owner).get(f"/api/tables/{hidden.pk}/").json()
     assert mine["private"] is True and mine["invite"] == hidden.invite_code
@@ -243,7 +244,7 @@ def test_detail_and_404(api_for, make_user):
 
 def test_sit_stand_and_their_errors(api_for, make_user):
     owner, other, third = make_user(), make_user(), make_user()
-    table = lobby.table_create(user=owner, game="bazar_blot", options={"players": 2})
+    table = seating.table_create(user=owner, game="bazar_blot", options={"players": 2})
     path = f"/api/tables/{table.pk}"
     joined = api_for(other).post(f"{path}/sit/", {"seat": 1})
     assert joined.status_code == 200 and joined.json()["you"] == 1
@@ -260,7 +261,7 @@ def test_sit_stand_and_their_errors(api_for, make_user):
 
 def test_bots_only_by_the_owner(api_for, make_user):
     owner, other = make_user(), make_user()
-    table = lobby.table_create(user=owner, game="bazar_blot", options={"players": 4})
+    table = seating.table_create(user=owner, game="bazar_blot", options={"players": 4})
     path = f"/api/tables/{table.pk}/bots/"
     added = api_for(owner).post(path, {"seat": 1, "level": "hard"})
     assert added.status_code == 200 and added.json()["seats"][1]["bot"] == "hard"
@@ -275,7 +276,7 @@ def test_bots_only_by_the_owner(api_for, make_user):
 
 def test_options_by_the_owner_before_the_start(api_for, make_user):
     owner, other = make_user(), make_user()
-    table = lobby.table_create(user=owner, game="bazar_blot", options={"players": 2})
+    table = seating.table_create(user=owner, game="bazar_blot", options={"players": 2})
     path = f"/api/tables/{table.pk}/options/"
     changed = api_for(owner).post(path, {"options": {"players": 4, "target": 301}})
     assert changed.status_code == 200
@@ -334,9 +335,9 @@ def test_record_of_a_finished_match_and_its_access(api_for, make_user):
 
 def test_record_of_a_public_tables_match_is_open_to_all(api_for, make_user):
     user, stranger = make_user(), make_user()
-    table = lobby.table_create(user=user, game="durak", bots={"1": "easy"})
-    lobby.ready_set(table_id=table.pk, user=user)
-    lobby.seat_leave(table_id=table.pk, user=user)
+    table = seating.table_create(user=user, game="durak", bots={"1": "easy"})
+    seating.ready_set(table_id=table.pk, user=user)
+    seating.seat_leave(table_id=table.pk, user=user)
     match = Match.objects.get(table=table)
     assert api_for(stranger).get(f"/api/matches/{match.pk}/record/").status_code == 200
 
@@ -357,7 +358,7 @@ def test_my_results_newest_first_and_only_mine(api_for, make_user):
 def test_errors_in_the_users_language(api_for, make_user):
     english = make_user(language="en")
     owner = make_user()
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     body = error(api_for(english).post(f"/api/tables/{table.pk}/sit/", {"seat": 0}), 409, "seat_taken")
     assert body["message"].isascii(), body
     body = error(api_for(make_user()).post(f"/api/tables/{table.pk}/sit/", {"seat": 0}), 409, "seat_taken")

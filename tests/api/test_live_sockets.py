@@ -12,7 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from apps.api import tokens
-from apps.lobby import services as lobby
+from apps.tables import seating
 from tests.tables.live_clients import session_cookie
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -24,7 +24,7 @@ def open_socket(site, path: str, headers: dict, origin: str | None = None):
 
 def test_a_token_handshake_without_origin_gets_its_seat(api_site, make_user):
     user = make_user()
-    table = lobby.table_create(user=user, game="durak")
+    table = seating.table_create(user=user, game="durak")
     _token, key = tokens.token_create(user=user)
     with open_socket(api_site, f"/ws/tables/{table.pk}/", {"Authorization": f"Token {key}"}) as ws:
         state = json.loads(ws.recv(timeout=10))
@@ -40,7 +40,7 @@ def test_a_token_handshake_without_origin_gets_its_seat(api_site, make_user):
 @pytest.mark.parametrize("kind", ["unknown", "revoked", "malformed"])
 def test_a_bad_token_is_closed_with_4401(api_site, make_user, kind):
     user = make_user()
-    table = lobby.table_create(user=user, game="durak")
+    table = seating.table_create(user=user, game="durak")
     token, key = tokens.token_create(user=user)
     if kind == "revoked":
         tokens.token_revoke(user=user, token_id=token.pk)
@@ -53,7 +53,7 @@ def test_a_bad_token_is_closed_with_4401(api_site, make_user, kind):
 
 def test_browser_sockets_keep_the_origin_check(api_site, make_user):
     user = make_user()
-    table = lobby.table_create(user=user, game="durak")
+    table = seating.table_create(user=user, game="durak")
     cookie = {"Cookie": session_cookie(user)}
     with pytest.raises(InvalidStatus) as info:
         open_socket(api_site, f"/ws/tables/{table.pk}/", cookie, origin="http://evil.example")
@@ -67,7 +67,7 @@ def test_browser_sockets_keep_the_origin_check(api_site, make_user):
 def test_a_token_socket_ignores_the_session_cookie(api_site, make_user):
     """With a token header the token alone says who you are (a cookie cannot smuggle a user in)."""
     owner, other = make_user(), make_user()
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     _token, key = tokens.token_create(user=other)
     headers = {"Authorization": f"Token {key}", "Cookie": session_cookie(owner)}
     with open_socket(api_site, f"/ws/tables/{table.pk}/", headers) as ws:

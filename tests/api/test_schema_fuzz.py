@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from apps.api import tokens
-from apps.lobby import services as lobby
+from apps.tables import seating
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -68,7 +68,7 @@ def test_the_schema_holds_under_generated_requests(api_site, make_user):
     user = make_user()
     _token, key = tokens.token_create(user=user)
     headers = {"Authorization": f"Token {key}"}
-    table = lobby.table_create(user=user, game="bazar_blot", options={"players": 4})
+    table = seating.table_create(user=user, game="bazar_blot", options={"players": 4})
     schema = schemathesis.openapi.from_url(f"{api_site.url}/api/schema/", headers=headers, timeout=20)
     failures, operations = [], 0
     for result in schema.get_all_operations():

@@ -9,9 +9,9 @@ from django.test import Client
 from apps.chat import services
 from apps.chat.models import ChatMessage, ChatReport, SiteMute
 from apps.chat.phrases import PHRASES
-from apps.lobby import services as lobby
+from apps.core.errors import Refused
+from apps.tables import seating
 from apps.tables import services as table_services
-from apps.tables.errors import Refused
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,7 +49,7 @@ def test_players_and_spectators_write_into_their_own_channels(make_user):
 
 def test_phrases_free_text_and_bad_messages(make_user):
     a = make_user()
-    table = lobby.table_create(user=a, game="durak")
+    table = seating.table_create(user=a, game="durak")
     hello = services.message_post(table_id=table.pk, user=a, phrase="hello")
     assert hello.text == "Привет!" and hello.phrase == "hello" and set(PHRASES) == {
         "hello", "good_luck", "good_game", "thanks", "oops",
@@ -86,7 +86,7 @@ def test_team_games_allow_only_phrases_between_players_while_the_match_is_played
 
 def test_rate_limit(make_user):
     a = make_user()
-    table = lobby.table_create(user=a, game="durak")
+    table = seating.table_create(user=a, game="durak")
     for n in range(services.RATE_COUNT):
         services.message_post(table_id=table.pk, user=a, text=f"m{n}")
     assert refused(services.message_post, table_id=table.pk, user=a, text="one more").code == "rate_limited"
@@ -95,7 +95,7 @@ def test_rate_limit(make_user):
 
 def test_history_is_the_last_fifty_without_hidden_or_muted(make_user, settings):
     a, b = make_user(), make_user()
-    table = lobby.table_create(user=a, game="durak")
+    table = seating.table_create(user=a, game="durak")
     services.RATE_COUNT, old = 10_000, services.RATE_COUNT
     try:
         for n in range(60):
@@ -121,7 +121,7 @@ def test_reports_go_to_the_admin_queue_and_staff_mute_site_wide(make_user):
     staff = make_user()
     staff.is_staff = staff.is_superuser = True
     staff.save()
-    table = lobby.table_create(user=a, game="durak")
+    table = seating.table_create(user=a, game="durak")
     rude = services.message_post(table_id=table.pk, user=b, text="гадость")
     services.report(user=a, table_id=table.pk, message_id=rude.pk)
     services.report(user=a, table_id=table.pk, message_id=rude.pk)  # once per reporter
@@ -147,7 +147,7 @@ def test_a_block_either_way_hides_their_chat_from_each_other(make_user):
     from apps.social import services as social
 
     a, b, c = make_user(), make_user(), make_user()
-    table = lobby.table_create(user=a, game="durak")
+    table = seating.table_create(user=a, game="durak")
     services.message_post(table_id=table.pk, user=b, text="от b")
     services.message_post(table_id=table.pk, user=c, text="от c")
     social.block(user=b, username=a.username)  # b blocked a: neither sees the other

@@ -9,7 +9,7 @@ from django.core.cache import cache
 
 from apps.chat import services as chat
 from apps.chat.models import ChatMessage, ChatReport
-from apps.lobby import services as lobby
+from apps.tables import seating
 from apps.tables import services as table_services
 from apps.tables.models import Match
 from tests.tables.helpers import bot_table
@@ -125,9 +125,9 @@ def test_team_players_get_chat_off_and_rematch_goes_through_the_socket(live_site
 
 def test_a_private_tables_socket_is_closed_for_strangers(live_site, make_user):
     owner, friend, stranger = make_user(), make_user(), make_user()
-    table = lobby.table_create(user=owner, game="durak", private=True)
+    table = seating.table_create(user=owner, game="durak", private=True)
     path = f"/ws/tables/{table.pk}/"
     assert TableSocket(live_site, path, session_cookie(stranger)).wait_closed() == 4404
-    lobby.invite_join(code=table.invite_code, user=friend)
+    seating.invite_join(code=table.invite_code, user=friend)
     view = TableSocket(live_site, path, session_cookie(friend)).wait_for(op("state"))["view"]
     assert view["table"] == table.pk and view["seat"] is None

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.accounts.models import User
-from apps.lobby import services as lobby
+from apps.tables import seating
 from tests.client.test_table_live import PASSWORD, log_in
 from tests.live import LiveSite
 
@@ -35,7 +35,7 @@ def test_pages_work_under_the_csp_and_load_nothing_from_elsewhere(live_site: Liv
         log_in(page, live_site, "root")
         page.goto(f"{live_site.url}/admin/")
         expect(page.locator("#site-name")).to_be_visible()
-        table = lobby.table_create(user=User.objects.get(username="root"), game="durak")
+        table = seating.table_create(user=User.objects.get(username="root"), game="durak")
         page.goto(f"{live_site.url}/lobby/")
         expect(page.locator(f'#lobby-tables li[data-table="{table.pk}"]')).to_be_visible()
         page.goto(f"{live_site.url}/lobby/tables/{table.pk}/")

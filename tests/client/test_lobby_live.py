@@ -21,9 +21,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from apps.accounts.models import User
-from apps.lobby import services as lobby
-from apps.lobby.models import Table
-from apps.tables.models import Match
+from apps.tables import seating
+from apps.tables.models import Match, Table
 from tests.client.test_table_live import PASSWORD, client_view, log_in
 from tests.live import ARTIFACTS, LiveSite
 
@@ -146,7 +145,7 @@ def test_create_a_table_seat_bots_and_start_on_a_desktop(live_site: LiveSite, ce
     page.wait_for_timeout(1500)
     assert page.evaluate("() => window.__stayed === true")
     # ...and follows a change made elsewhere (the same owner in another tab seats the last bot)
-    lobby.bots_set(table_id=table_id(page), user=anna, seat=3, level="easy")
+    seating.bots_set(table_id=table_id(page), user=anna, seat=3, level="easy")
     expect(page.get_by_test_id("seats").locator('[data-seat="3"]')).to_contain_text("Бот 3")
     assert page.evaluate("() => window.__stayed === undefined")  # reloaded by itself
     shot(page, "live-waiting-table")

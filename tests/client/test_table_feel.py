@@ -358,19 +358,19 @@ def test_a_said_blot_stands_by_its_seat_and_covers_no_trick_card(open_table, vie
 def test_the_one_left_sees_the_countdown_then_claims_the_match(live_site, browser) -> None:
     """Disconnects showed no countdown, and in the belot family nobody could claim the match
     (issue #19, item 11; lichess's «goneIn» and «claim victory»)."""
-    from apps.lobby import services as lobby
+    from apps.tables import seating
 
     anna = User.objects.create_user(username="anna", password=PASSWORD)
     boris = User.objects.create_user(username="boris", password=PASSWORD)
     # a tenth of the times: 3 s to come back; no Celery worker, so no timer plays for him
-    table = lobby.table_create(user=anna, game="bazar_blot", options={"players": 2}, time_scale=0.1)
-    lobby.seat_take(table_id=table.pk, user=boris, seat=1)
+    table = seating.table_create(user=anna, game="bazar_blot", options={"players": 2}, time_scale=0.1)
+    seating.seat_take(table_id=table.pk, user=boris, seat=1)
     pages = {}
     for user in (anna, boris):
         context = browser.new_context(viewport=PHONE, locale="ru-RU")
         pages[user.username] = context.new_page()
         log_in(pages[user.username], live_site, user.username)
-        lobby.ready_set(table_id=table.pk, user=user)
+        seating.ready_set(table_id=table.pk, user=user)
     try:
         for page in pages.values():
             page.goto(table_url(live_site, table.pk))

@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from apps.accounts.models import User
 from apps.lobby import services as lobby
 from apps.rules import api
+from apps.tables import seating
 from tests.live import ARTIFACTS, LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
@@ -314,7 +315,7 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
     boris = User.objects.create_user(username="boris", password=PASSWORD)
     seed = durak_seed()
     monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
-    table = lobby.table_create(
+    table = seating.table_create(
         user=anna,
         game="durak",
         options=DURAK_OPTIONS,
@@ -322,7 +323,7 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
         time_scale=0.5,
         bot_delay_ms=100,
     )
-    lobby.seat_take(table_id=table.pk, user=boris, seat=1)
+    seating.seat_take(table_id=table.pk, user=boris, seat=1)
 
     # both open the table while it waits, then say «Готов»: the match starts in front of them
     pages = {}
@@ -336,8 +337,8 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
         log_in(page, live_site, name)
         page.goto(table_url(live_site, table.pk))
         pages[name] = page
-    lobby.ready_set(table_id=table.pk, user=boris)
-    lobby.ready_set(table_id=table.pk, user=anna)
+    seating.ready_set(table_id=table.pk, user=boris)
+    seating.ready_set(table_id=table.pk, user=anna)
     for page in pages.values():
         page.wait_for_function("() => window.__tableClient && window.__tableClient.view", timeout=20_000)
     plan = {

@@ -22,9 +22,8 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from apps.accounts.models import User
-from apps.lobby.models import Table
 from apps.stats.models import Result
-from apps.tables.models import Match
+from apps.tables.models import Match, Table
 from tests.client.test_table_live import PASSWORD, client_view, log_in
 from tests.live import LiveSite, screenshot_dir
 

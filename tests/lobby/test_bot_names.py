@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from apps.accounts.models import User
-from apps.lobby import services
-from apps.stats.labels import display_name
+from apps.core.labels import display_name
 from apps.stats.sheet import side_names
+from apps.tables import seating
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_a_bot_name_is_shown_in_the_page_language_and_a_person_name_never_change
 
 def test_the_waiting_page_and_the_lobby_in_english_say_bot(client) -> None:
     user = User.objects.create_user(username="lena", password="pw-secret-123")
-    table = services.table_create(user=user, game="durak", options={}, bots={1: "easy"})
+    table = seating.table_create(user=user, game="durak", options={}, bots={1: "easy"})
     client.force_login(user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = client.get(reverse("lobby:table", args=[table.pk])).content.decode()

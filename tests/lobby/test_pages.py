@@ -8,8 +8,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from apps.lobby.models import Table
-from apps.tables.models import Match
+from apps.tables.models import Match, Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

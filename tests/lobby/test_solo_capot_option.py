@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from apps.lobby.models import Table
-from apps.stats.labels import mode_label
+from apps.core.labels import mode_label
+from apps.tables.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

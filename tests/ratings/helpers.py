@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from apps.lobby import services as lobby_services
+from apps.tables import seating
 from apps.tables.models import Match
 
 
 def people_match(game: str, options: dict, users: list, *, rated=None, bots: dict | None = None) -> Match:
     """A match of ``users`` (seats 0..n-1; ``bots`` maps further seats to levels) started the way
     players start one: create, sit, «Готов»."""
-    table = lobby_services.table_create(
+    table = seating.table_create(
         user=users[0], game=game, options=options, rated=rated, bots=bots or {}
     )
     for seat, user in enumerate(users[1:], start=1):
-        lobby_services.seat_take(table_id=table.pk, user=user, seat=seat)
+        seating.seat_take(table_id=table.pk, user=user, seat=seat)
     for user in users:
-        lobby_services.ready_set(table_id=table.pk, user=user, ready=True)
+        seating.ready_set(table_id=table.pk, user=user, ready=True)
     return Match.objects.get(table=table)

@@ -8,12 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from apps.lobby import services as lobby_services
-from apps.lobby.models import Table
+from apps.core.errors import Refused
 from apps.ratings import fairplay
 from apps.ratings.models import Playban, RatingChange
-from apps.tables.errors import Refused
-from apps.tables.models import Match
+from apps.tables import seating
+from apps.tables.models import Match, Table
 from tests.ratings.helpers import people_match
 from tests.stats.helpers import person_acts
 
@@ -109,15 +108,15 @@ def test_leaving_a_rated_match_counts_and_a_ban_blocks_rated_play_until_lifted(m
     assert not RatingChange.objects.filter(user=b, abandoned=True).exists()
 
     # a rated table refuses his «Готов» with the reason and the end; a casual one does not
-    table = lobby_services.table_create(user=b, game="durak", options={})
-    lobby_services.seat_take(table_id=table.pk, user=a, seat=1)
+    table = seating.table_create(user=b, game="durak", options={})
+    seating.seat_take(table_id=table.pk, user=a, seat=1)
     with pytest.raises(Refused) as refused:
-        lobby_services.ready_set(table_id=table.pk, user=a, ready=True)
+        seating.ready_set(table_id=table.pk, user=a, ready=True)
     assert refused.value.code == "playban" and refused.value.errors["ends_at"] == ban.ends_at.isoformat()
     with pytest.raises(Refused):
-        lobby_services.table_create(user=a, game="durak", options={}, rated=True)
-    casual = lobby_services.table_create(user=a, game="durak", options={}, rated=False)
-    lobby_services.ready_set(table_id=casual.pk, user=a, ready=True)
+        seating.table_create(user=a, game="durak", options={}, rated=True)
+    casual = seating.table_create(user=a, game="durak", options={}, rated=False)
+    seating.ready_set(table_id=casual.pk, user=a, ready=True)
 
     # he sees it, with the reason and the end
     client = Client()
@@ -133,5 +132,5 @@ def test_leaving_a_rated_match_counts_and_a_ban_blocks_rated_play_until_lifted(m
     staff.post("/admin/ratings/playban/", {"action": "lift", "_selected_action": [ban.pk]})
     ban.refresh_from_db()
     assert ban.lifted_by == admin_user and fairplay.active_ban(a.pk) is None
-    lobby_services.ready_set(table_id=table.pk, user=a, ready=True)
+    seating.ready_set(table_id=table.pk, user=a, ready=True)
     assert get_user_model().objects.get(pk=a.pk).is_active

@@ -154,14 +154,14 @@ def test_ratings_pages_have_no_russian_left_in_english(make_user):
 
 
 def test_names_at_the_table_and_in_the_lobby_carry_ratings(make_user):
-    from apps.lobby import services as lobby_services
     from apps.lobby.selectors import open_tables
+    from apps.tables import seating
     from apps.tables.selectors import seats_info, table_state
 
     a, b = make_user(), make_user()
     _board("durak_3", [a], [1620])
-    table = lobby_services.table_create(user=a, game="durak", options={}, bots={2: "hard"})
-    lobby_services.seat_take(table_id=table.pk, user=b, seat=1)
+    table = seating.table_create(user=a, game="durak", options={}, bots={2: "hard"})
+    seating.seat_take(table_id=table.pk, user=b, seat=1)
     by_seat = {s["seat"]: s["rating"] for s in seats_info(table.pk)}
     hard = calibration.bot_rating("durak_3", "hard")
     assert by_seat == {0: "1620", 1: "1500?", 2: str(hard), 3: None}
@@ -172,5 +172,5 @@ def test_names_at_the_table_and_in_the_lobby_carry_ratings(make_user):
     lobby = signed_in(a).get("/lobby/").content.decode()
     assert f"{a.username} (1620)" in lobby
     # a waiting table shows the ratings of the mode its match will have (блот: always for two)
-    casual = lobby_services.table_create(user=b, game="blot", options={})
+    casual = seating.table_create(user=b, game="blot", options={})
     assert {s["seat"]: s["rating"] for s in seats_info(casual.pk)} == {0: "1500?", 1: None}

@@ -8,11 +8,10 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from apps.lobby.models import Seat
+from apps.core.errors import Refused
 from apps.ratings import calibration, quick
 from apps.ratings.models import Playban, QuickEntry, Rating
-from apps.tables.errors import Refused
-from apps.tables.models import Match
+from apps.tables.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,8 @@ from collections import Counter
 import pytest
 
 from apps.api import tokens
-from apps.lobby.models import Seat, Table
 from apps.ratings.models import QuickEntry
-from apps.tables.models import Match
+from apps.tables.models import Match, Seat, Table
 from tests.live import live_env, start_daphne, stop_process
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]

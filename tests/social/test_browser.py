@@ -23,10 +23,9 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from apps.accounts.models import User
-from apps.lobby import services as lobby
-from apps.lobby.models import Table
 from apps.social import selectors
-from apps.tables.models import Match
+from apps.tables import seating
+from apps.tables.models import Match, Table
 from tests.client.test_table_live import PASSWORD, client_view, log_in
 from tests.live import LiveSite, screenshot_dir
 from tests.tables.helpers import bot_table
@@ -182,7 +181,7 @@ def test_the_watch_page_on_a_phone_opens_a_live_table_as_a_spectator_with_no_han
     expect(row.get_by_test_id("watch-spectators")).to_have_text("Зрители: 1", timeout=15_000)
 
     # the match ends (Анна leaves): the row moves to «Недавно закончились» with its replay
-    lobby.seat_leave(table_id=table.pk, user=anna)
+    seating.seat_leave(table_id=table.pk, user=anna)
     finished = vera.get_by_test_id("watch-finished").locator(f'li[data-match="{match.pk}"]')
     expect(finished).to_contain_text("Базар-блот", timeout=15_000)
     expect(vera.get_by_test_id("watch-live").locator(f'li[data-table="{table.pk}"]')).to_have_count(0)

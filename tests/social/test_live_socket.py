@@ -11,10 +11,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.lobby import services as lobby
 from apps.rules import api
 from apps.social import presence, services
 from apps.social.models import FriendRequest, Presence
+from apps.tables import seating
 from apps.tables.models import Match, Spectator
 from apps.tables.selectors import match_view, seats_info
 from tests.tables.helpers import bot_table
@@ -42,7 +42,7 @@ def wait_until(predicate, timeout: float = 10.0) -> None:
 def test_a_personal_socket_gets_the_invitation_live_and_no_table_list(live_site, make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     personal = TableSocket(live_site, "/ws/lobby/?tables=0", session_cookie(boris))
     assert personal.wait_for(op("invitations"))["count"] == 0
     full = TableSocket(live_site, "/ws/lobby/", session_cookie(boris))
@@ -55,7 +55,7 @@ def test_a_personal_socket_gets_the_invitation_live_and_no_table_list(live_site,
         assert frame["url"] == f"/lobby/tables/{table.pk}/"
         assert frame["accept"] == f"/friends/invitations/{invitation.pk}/accept/"
     # a table created now reaches the full socket only
-    lobby.table_create(user=anna, game="durak")
+    seating.table_create(user=anna, game="durak")
     full.wait_for(lambda m: m.get("op") == "tables" and len(m["tables"]) == 2)
     personal.send({"op": "ping", "t": 1})
     personal.wait_for(op("pong"))
@@ -74,7 +74,7 @@ def test_friends_see_each_other_online_through_the_socket(live_site, make_user) 
     mine.send({"op": "friends"})
     first = mine.wait_for(op("friends"))
     assert {f["username"]: f["online"] for f in first["friends"]} == {"boris": False, "vera": False}
-    table = lobby.table_create(user=vera, game="durak")
+    table = seating.table_create(user=vera, game="durak")
     boris_page = TableSocket(live_site, f"/ws/lobby/?tables=0&table={table.pk}", session_cookie(boris))
     boris_page.wait_for(op("invitations"))
     wait_until(lambda: Presence.objects.filter(user_id=boris.pk).exists())
@@ -115,7 +115,7 @@ def test_watch_lists_live_public_tables_with_spectators_and_finished_replays(liv
     assert row["spectators"] == 1 and row["url"] == f"/lobby/tables/{table.pk}/"
     assert row["score"]["totals"] == [0, 0] and row["game_name"] == "Базар-блот"
     # anna leaves: the match is over and listed with its replay
-    lobby.seat_leave(table_id=table.pk, user=anna)
+    seating.seat_leave(table_id=table.pk, user=anna)
     time.sleep(2.1)
     start = len(watcher.messages)
     watcher.send({"op": "watch"})
@@ -170,7 +170,7 @@ def test_a_spectators_table_socket_never_carries_a_hand(live_site, make_user) ->
 def test_inviting_again_at_once_renews_without_popping_up_twice(live_site, make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     sock = TableSocket(live_site, "/ws/lobby/?tables=0", session_cookie(boris))
     sock.wait_for(op("invitations"))
     first = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)

@@ -8,9 +8,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from apps.lobby import services as lobby
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Invitation
+from apps.tables import seating
 from apps.tables.services import spectator_presence
 from tests.tables.helpers import bot_table
 
@@ -35,7 +35,7 @@ def test_the_header_links_and_the_badge_of_pending_invitations(client, make_user
     html = client.get(reverse("lobby:home")).content.decode()
     assert 'data-nav="watch"' in html and 'data-nav="friends"' in html
     assert re.search(r'data-testid="invitation-badge"[^>]*data-count="0"[^>]*hidden', html)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
     html = client.get(reverse("lobby:home")).content.decode()
     badge = re.search(r'<a class="invite-badge"[^>]*>', html).group(0)
@@ -74,7 +74,7 @@ def test_the_friends_page_buttons_do_what_they_say(client, make_user) -> None:
     assert "Заявка принята: вы теперь друзья." in response.content.decode()
     assert selectors.are_friends(anna, boris)
     # boris sits at a table: each friend gets «Позвать за стол #N»
-    table = lobby.table_create(user=boris, game="durak")
+    table = seating.table_create(user=boris, game="durak")
     page = client.get(url).content.decode()
     assert f"Позвать за стол #{table.pk}" in page
     response = client.post(
@@ -132,10 +132,10 @@ def test_the_social_pages_have_no_russian_left_in_english(client, make_user) -> 
     services.friend_request(user=vera, username="anna")
     services.block(user=anna, username="vera")
     services.friend_request(user=anna, username=make_user("gleb").username)
-    table = lobby.table_create(user=boris, game="durak")
+    table = seating.table_create(user=boris, game="durak")
     services.invite(user=boris, friend_id=anna.pk, table_id=table.pk)
     live = bot_table("bazar_blot", {"players": 2}, people=[boris, make_user("dima")])
-    lobby.seat_leave(table_id=live.pk, user=boris)
+    seating.seat_leave(table_id=live.pk, user=boris)
     bot_table("deberc", {"players": 2}, people=[vera, make_user("egor")])
     presence.socket_opened(channel="boris-page", user_id=boris.pk, table_id=None)
     selectors._WATCH.clear()

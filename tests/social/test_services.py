@@ -8,11 +8,12 @@ import pytest
 from django.db.models import F
 from django.utils import timezone, translation
 
+from apps.core.errors import Refused
 from apps.lobby import services as lobby
-from apps.lobby.models import Table
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Friendship, Invitation, Presence
-from apps.tables.errors import Refused
+from apps.tables import seating
+from apps.tables.models import Table
 from apps.tables.selectors import spectator_count
 from apps.tables.services import spectator_presence
 
@@ -113,7 +114,7 @@ def test_too_many_unanswered_requests_are_refused(make_user, monkeypatch) -> Non
 def test_a_block_ends_the_friendship_and_every_way_between_them(make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
     services.block(user=boris, username="anna")
     assert selectors.is_blocked(anna, boris) and selectors.is_blocked(boris, anna)
@@ -145,10 +146,10 @@ def test_blocking_yourself_or_nobody_is_refused(make_user) -> None:
 
 def test_a_blocked_user_may_not_sit_at_the_blockers_table_nor_beside_him(make_user) -> None:
     owner, pest, other = make_user("owner"), make_user("pest"), make_user("other")
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     services.block(user=owner, username="pest")
     with refused("blocked") as info:
-        lobby.seat_take(table_id=table.pk, user=pest, seat=1)
+        seating.seat_take(table_id=table.pk, user=pest, seat=1)
     assert info.value.as_dict()["code"] == "blocked"
     with translation.override("ru"):
         assert info.value.message() == "Нельзя: один из вас заблокировал другого."
@@ -156,17 +157,17 @@ def test_a_blocked_user_may_not_sit_at_the_blockers_table_nor_beside_him(make_us
         assert info.value.message() == "Not possible: one of you has blocked the other."
     assert table.seats.filter(user=pest).count() == 0
     # the block works both ways: at pest's table the owner may not sit either
-    own = lobby.table_create(user=pest, game="durak")
+    own = seating.table_create(user=pest, game="durak")
     with refused("blocked"):
-        lobby.seat_take(table_id=own.pk, user=owner, seat=1)
+        seating.seat_take(table_id=own.pk, user=owner, seat=1)
     # someone else sits where he likes
-    lobby.seat_take(table_id=table.pk, user=other, seat=1)
+    seating.seat_take(table_id=table.pk, user=other, seat=1)
     assert selectors.blocked_at_table(table.pk, pest) and not selectors.blocked_at_table(table.pk, other)
 
 
 def test_a_blocked_seat_is_403_on_the_json_api(make_user, client) -> None:
     owner, pest = make_user("owner"), make_user("pest")
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     services.block(user=pest, username="owner")
     client.force_login(pest)
     response = client.post(f"/api/tables/{table.pk}/sit/", {"seat": 1}, content_type="application/json")
@@ -180,7 +181,7 @@ def test_a_blocked_seat_is_403_on_the_json_api(make_user, client) -> None:
 def test_an_invitation_to_my_table_and_its_answers(make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     invitation = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
     assert selectors.pending_invitations(boris) == [invitation]
     assert selectors.pending_invitation_count(boris) == 1
@@ -205,7 +206,7 @@ def test_an_invitation_to_my_table_and_its_answers(make_user) -> None:
 def test_an_invitation_to_a_private_table_leads_through_its_invite_link(make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak", private=True)
+    table = seating.table_create(user=anna, game="durak", private=True)
     table.refresh_from_db()
     assert table.invite_code
     invitation = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
@@ -217,7 +218,7 @@ def test_an_invitation_to_a_private_table_leads_through_its_invite_link(make_use
 def test_invitations_are_refused_when_they_make_no_sense(make_user) -> None:
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     with refused("not_friends"):
         services.invite(user=anna, friend_id=vera.pk, table_id=table.pk)
     with refused("yourself"):
@@ -227,7 +228,7 @@ def test_invitations_are_refused_when_they_make_no_sense(make_user) -> None:
     with refused("not_found"):
         services.invite(user=anna, friend_id=boris.pk, table_id=987654)
     with refused("not_seated"):  # boris's table: anna does not sit there
-        other = lobby.table_create(user=boris, game="durak")
+        other = seating.table_create(user=boris, game="durak")
         services.invite(user=anna, friend_id=boris.pk, table_id=other.pk)
     Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
     with refused("table_over"):
@@ -238,7 +239,7 @@ def test_invitations_are_refused_when_they_make_no_sense(make_user) -> None:
 def test_an_old_or_finished_tables_invitation_is_no_longer_pending(make_user) -> None:
     anna, boris = make_user("anna"), make_user("boris")
     befriend(anna, boris)
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     invitation = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
     Invitation.objects.filter(pk=invitation.pk).update(created_at=timezone.now() - timedelta(hours=1))
     assert selectors.pending_invitations(boris) == []
@@ -259,7 +260,7 @@ def test_online_means_a_fresh_page_or_a_connected_seat(make_user) -> None:
         befriend(anna, friend)
     presence.socket_opened(channel="c-boris", user_id=boris.pk, table_id=None)
     # vera plays at a table through its socket alone (a program): her seat is connected
-    table = lobby.table_create(user=vera, game="durak")
+    table = seating.table_create(user=vera, game="durak")
     table.seats.filter(user=vera).update(connections=1)
     # gleb's page was left by a process that died: not refreshed for too long
     presence.socket_opened(channel="c-gleb", user_id=gleb.pk, table_id=None)
@@ -288,7 +289,7 @@ def test_a_friend_watching_a_table_and_a_private_table_shows_no_link(make_user) 
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
     befriend(anna, boris)
     befriend(anna, vera)
-    public = lobby.table_create(user=anna, game="durak")
+    public = seating.table_create(user=anna, game="durak")
     presence.socket_opened(channel="c-boris", user_id=boris.pk, table_id=public.pk)
     private = lobby.play_with_bots(user=vera, game="durak")
     presence.socket_opened(channel="c-vera", user_id=vera.pk, table_id=private.pk)
@@ -300,7 +301,7 @@ def test_a_friend_watching_a_table_and_a_private_table_shows_no_link(make_user) 
 
 def test_spectators_are_the_count_the_players_see(make_user) -> None:
     anna, boris, vera = make_user("anna"), make_user("boris"), make_user("vera")
-    table = lobby.table_create(user=anna, game="durak")
+    table = seating.table_create(user=anna, game="durak")
     spectator_presence(table_id=table.pk, user_id=boris.pk, delta=+1)
     spectator_presence(table_id=table.pk, user_id=boris.pk, delta=+1)  # two tabs: one person
     spectator_presence(table_id=table.pk, user_id=vera.pk, delta=+1)

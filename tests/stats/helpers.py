@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from apps.lobby.models import Seat, Table
-from apps.lobby.seating import seat_count
 from apps.rules import api
+from apps.rules.seating import seat_count
 from apps.tables import services
-from apps.tables.models import DealRecord, Match
+from apps.tables.models import DealRecord, Match, Seat, Table
 from apps.tables.selectors import seats_info
 
 

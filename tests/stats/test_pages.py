@@ -11,10 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from apps.lobby.models import Table
 from apps.stats.models import GameRecord, Result
 from apps.stats.selectors import RESULTS_LIMIT, records_for_user, result_item, results_for_user, results_sql
-from apps.tables.models import Match
+from apps.tables.models import Match, Table
 from tests.stats.helpers import person_acts, play_actions, scripted_table
 from tests.tables.helpers import bot_table
 

@@ -12,7 +12,7 @@ from apps.rules import api
 from apps.rules.scenario import run as scenario_run
 from apps.stats.models import GameRecord, Result
 from apps.stats.services import results_record
-from apps.tables import services
+from apps.tables import seating, services
 from apps.tables.models import Match
 from tests.stats.helpers import person_acts, play_actions, play_out, scripted_table
 from tests.tables.helpers import bot_table
@@ -194,7 +194,7 @@ def test_surrender_loses_for_the_whole_team(make_user):
 def test_leave_from_the_table_is_a_loss(make_user):
     person = make_user()
     table = bot_table("deberc", {"players": 3}, people=[person])
-    lobby_services.seat_leave(table_id=table.pk, user=person)
+    seating.seat_leave(table_id=table.pk, user=person)
     match = table.matches.get()
     rows = rows_of(match)
     assert_consistent(match, rows)
@@ -216,7 +216,7 @@ def test_durak_disconnect_ends_the_match_as_disconnect(make_user):
 
     from django.utils import timezone
 
-    from apps.lobby.models import Seat
+    from apps.tables.models import Seat
 
     person = make_user()
     table = bot_table("durak", {}, people=[person])

@@ -104,8 +104,7 @@ class TableSocket:
 def close_and_settle(timeout: float = 15.0) -> None:
     """Close every socket of the test and wait until the server has counted them out, so that
     no presence update races with the database flush after the test."""
-    from apps.lobby.models import Seat
-    from apps.tables.models import Spectator
+    from apps.tables.models import Seat, Spectator
 
     while TableSocket.opened:
         TableSocket.opened.pop().close()

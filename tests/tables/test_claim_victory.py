@@ -8,23 +8,21 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.lobby import services as lobby
-from apps.lobby.models import Seat
-from apps.tables import selectors, services
-from apps.tables.errors import Refused
-from apps.tables.models import Match
+from apps.core.errors import Refused
+from apps.tables import seating, selectors, services
+from apps.tables.models import Match, Seat
 
 pytestmark = pytest.mark.django_db
 
 
 def started(make_user, options: dict):
     people = [make_user() for _ in range(options.get("players", 2))]
-    table = lobby.table_create(user=people[0], game="bazar_blot", options=options)
+    table = seating.table_create(user=people[0], game="bazar_blot", options=options)
     for n, person in enumerate(people[1:], start=1):
-        lobby.seat_take(table_id=table.pk, user=person, seat=n)
+        seating.seat_take(table_id=table.pk, user=person, seat=n)
     for person in people:
         services.seat_presence(table_id=table.pk, user_id=person.pk, delta=+1)
-        lobby.ready_set(table_id=table.pk, user=person)
+        seating.ready_set(table_id=table.pk, user=person)
     return table, people
 
 

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from apps.lobby import services as lobby
+from apps.tables import seating
 from apps.tables.models import Match
 from tests.live import live_env, start_celery_worker, stop_process
 from tests.tables.conftest import game_params
@@ -55,15 +56,15 @@ def play_until(sockets: dict[int, TableSocket], done, choose, timeout: float = 9
 
 def test_four_clients_play_a_whole_bazar_blot_deal(live_site, celery_worker, make_user):
     people = [make_user() for _ in range(4)]
-    table = lobby.table_create(user=people[0], game="bazar_blot", options={"players": 4})
+    table = seating.table_create(user=people[0], game="bazar_blot", options={"players": 4})
     sockets = {0: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(people[0]))}
     for n in range(1, 4):
-        lobby.seat_take(table_id=table.pk, user=people[n], seat=n)
+        seating.seat_take(table_id=table.pk, user=people[n], seat=n)
         sockets[n] = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(people[n]))
     watcher = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(make_user()))
     for n in range(4):
         sockets[n].wait_for(lambda m, n=n: m.get("op") == "state" and m["view"]["seat"] == n)
-        lobby.ready_set(table_id=table.pk, user=people[n])
+        seating.ready_set(table_id=table.pk, user=people[n])
     final = play_until(sockets, lambda s: len(s["view"]["deals"]) >= 1, auction_or_play_choice)
     deal = final["view"]["deals"][0]
     assert deal["redeal"] is False and sum(deal["card_points"]) == 162
@@ -84,7 +85,7 @@ def test_one_person_plays_a_whole_durak_game_against_three_bots(live_site, celer
     table = lobby.play_with_bots(user=person, game="durak", level="normal", bot_delay_ms=0)
     sock = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(person))
     friend = make_user()  # a game with bots is private: a spectator comes by its invite link
-    lobby.invite_join(code=table.invite_code, user=friend)
+    seating.invite_join(code=table.invite_code, user=friend)
     watcher = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(friend))
 
     def choose(view: dict) -> dict:

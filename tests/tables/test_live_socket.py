@@ -7,7 +7,7 @@ import json
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from apps.lobby import services as lobby
+from apps.tables import seating
 from tests.tables.helpers import bot_table
 from tests.tables.live_clients import TableSocket, session_cookie
 
@@ -167,10 +167,10 @@ def test_lobby_socket_pushes_open_tables_as_they_change(live_site, make_user):
     lobby_sock = TableSocket(live_site, "/ws/lobby/", session_cookie(owner))
     first = lobby_sock.wait_for(lambda m: m.get("op") == "tables")
     assert first["tables"] == []
-    table = lobby.table_create(user=owner, game="durak")
+    table = seating.table_create(user=owner, game="durak")
     pushed = lobby_sock.wait_for(lambda m: m.get("op") == "tables" and m["tables"])
     assert pushed["tables"][0]["id"] == table.pk and pushed["tables"][0]["game"] == "durak"
-    lobby.bots_set(table_id=table.pk, user=owner, seat=1, level="easy")
+    seating.bots_set(table_id=table.pk, user=owner, seat=1, level="easy")
     lobby_sock.wait_for(
         lambda m: m.get("op") == "tables" and m["tables"] and m["tables"][0]["seats"][1]["bot"]
     )
@@ -181,8 +181,8 @@ def test_a_socket_opened_before_the_start_acts_on_the_first_frame_of_the_match(l
     """The socket learned the match's id only from a full state: an act sent on the first frame
     of a new match was refused ``no_match``."""
     anna, boris = make_user(), make_user()
-    table = lobby.table_create(user=anna, game="bazar_blot", options={"players": 2})
-    lobby.seat_take(table_id=table.pk, user=boris, seat=1)
+    table = seating.table_create(user=anna, game="bazar_blot", options={"players": 2})
+    seating.seat_take(table_id=table.pk, user=boris, seat=1)
     sockets = {
         0: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(anna)),
         1: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(boris)),
@@ -190,7 +190,7 @@ def test_a_socket_opened_before_the_start_acts_on_the_first_frame_of_the_match(l
     for sock in sockets.values():
         sock.wait_for(lambda m: is_state(m) and m["view"]["match"] is None)
     for person in (anna, boris):
-        lobby.ready_set(table_id=table.pk, user=person)
+        seating.ready_set(table_id=table.pk, user=person)
     first = {
         n: s.wait_for(lambda m: is_state(m) and m["view"]["match"] is not None) for n, s in sockets.items()
     }

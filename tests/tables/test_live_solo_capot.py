@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from apps.lobby import services as lobby
+from apps.tables import seating
 from apps.tables.models import Match
 from tests.tables.helpers import assert_replays
 from tests.tables.leaks import assert_no_leaks
@@ -58,14 +58,14 @@ def in_turn(sockets: dict[int, TableSocket], done, timeout: float = 90.0) -> dic
 def seated_table(live_site, make_user, options: dict) -> tuple[object, dict[int, TableSocket]]:
     """A table of four people, each on his socket, all ready (the match has started)."""
     people = [make_user() for _ in range(4)]
-    table = lobby.table_create(user=people[0], game="bazar_blot", options=options)
+    table = seating.table_create(user=people[0], game="bazar_blot", options=options)
     sockets = {0: TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(people[0]))}
     for n in range(1, 4):
-        lobby.seat_take(table_id=table.pk, user=people[n], seat=n)
+        seating.seat_take(table_id=table.pk, user=people[n], seat=n)
         sockets[n] = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(people[n]))
     for n in range(4):
         sockets[n].wait_for(lambda m, n=n: m.get("op") == "state" and m["view"]["seat"] == n)
-        lobby.ready_set(table_id=table.pk, user=people[n])
+        seating.ready_set(table_id=table.pk, user=people[n])
     for sock in sockets.values():
         # A full state now: the socket knows the match before anyone acts on it.
         start = len(sock.messages)

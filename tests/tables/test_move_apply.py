@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
+from apps.core.errors import Refused
 from apps.rules import api
 from apps.tables import services
-from apps.tables.errors import Refused
 from apps.tables.models import Move
 from tests.tables.helpers import bot_table, person_turn
 

@@ -9,9 +9,9 @@ import pytest
 from django.db.models import F
 from django.utils import timezone
 
+from apps.core.errors import Refused
 from apps.rules import api
 from apps.tables import services, store
-from apps.tables.errors import Refused
 from apps.tables.models import Match, Move
 from tests.tables.helpers import bot_table, person_turn
 

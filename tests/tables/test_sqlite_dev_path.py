@@ -22,7 +22,7 @@ from django.db import connection
 settings.TABLES_SCHEDULER = "none"
 call_command("migrate", verbosity=0)
 from apps.tables import services
-from apps.tables.errors import Refused
+from apps.core.errors import Refused
 from apps.tables.models import Move
 from tests.tables.helpers import bot_table, person_turn
 

@@ -22,6 +22,7 @@ import time
 
 from apps.rules import api, autoplay
 from apps.rules import tricks as T
+from apps.rules.bazar_gambler import BazarGambler
 from apps.rules.cards import CARD, CODES, DECK_24, DECK_32, cards_of, mask_of
 from apps.rules.deberc_scoring import DealPoints, score_points
 
@@ -51,8 +52,6 @@ def play_rules(view: dict) -> T.PlayRules:
     if rules is None:
         cls = api.game_class(game)
         if (view.get("options") or {}).get("ruleset") == "gambler":
-            from apps.rules.bazar_gambler import BazarGambler
-
             cls = BazarGambler
         rules = _RULES_CACHE[key] = getattr(cls, "PLAY_RULES", T.BAZAR)
     return rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import template
 
-from apps.lobby.models import Table
+from apps.tables.models import Table
 
 from ..selectors import pending_invitation_count
 from ..words import page_words

@@ -1,5 +1,6 @@
 """The ratings' part of the JSON API (docs/protocol.md «Ratings», «Quick play»): thin views on
-the API's base (:class:`apps.api.views.ApiView`: token or session, the per-token rate)."""
+the API's base (:class:`apps.api.views.ApiView`: token or session, the per-token rate), calling
+apps.ratings' selectors and quick play (the API sits above every app it serves)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from apps.api.errors import refusal
-from apps.api.serializers import ErrorSerializer
-from apps.api.views import ApiView
+from apps.ratings import fairplay, quick, selectors
+from apps.ratings.modes import MODE_ORDER
+from apps.ratings.quick import BOT_WAITS, QUICK_STATUSES
 
-from . import fairplay, quick, selectors
-from .modes import MODE_ORDER
-from .quick import BOT_WAITS, QUICK_STATUSES
+from .errors import refusal
+from .serializers import ErrorSerializer
+from .views import ApiView
 
 E = ErrorSerializer
 COMMON = {401: E, 429: E}

@@ -1,4 +1,4 @@
-"""Words the results pages show: game names, the mode of a match from its options, card codes."""
+"""Words many pages show: game names, the mode of a match from its options, card codes, bot levels."""
 
 from __future__ import annotations
 

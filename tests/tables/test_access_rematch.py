@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from apps.lobby import access, services
-from apps.lobby.models import Table, TableAccess
+from apps.core.errors import Refused
 from apps.stats.models import Result
-from apps.tables import selectors
+from apps.tables import access, seating, selectors
 from apps.tables import services as table_services
-from apps.tables.errors import Refused
-from apps.tables.models import Match
+from apps.tables.models import Match, Table, TableAccess
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,17 +29,17 @@ def signed_in(user) -> Client:
 
 def test_a_private_table_has_an_unguessable_code_and_strangers_get_404(make_user):
     owner, friend, stranger = make_user(), make_user(), make_user()
-    table = services.table_create(user=owner, game="bazar_blot", options={"players": 2}, private=True)
+    table = seating.table_create(user=owner, game="bazar_blot", options={"players": 2}, private=True)
     assert table.invite_code and len(table.invite_code) >= 16 and str(table.pk) not in table.invite_code
-    other = services.table_create(user=owner, game="durak", private=True)
+    other = seating.table_create(user=owner, game="durak", private=True)
     assert other.invite_code != table.invite_code
-    assert services.table_create(user=owner, game="durak").invite_code is None
+    assert seating.table_create(user=owner, game="durak").invite_code is None
     # the page, its form actions and the sit service: as if there were no such table
     page = f"/lobby/tables/{table.pk}/"
     assert signed_in(stranger).get(page).status_code == 404
     assert signed_in(stranger).post(f"{page}sit/", {"seat": 1}).status_code == 404
-    assert refused(services.seat_take, table_id=table.pk, user=stranger, seat=1).code == "not_found"
-    bad = refused(services.seat_take, table_id=table.pk, user=stranger, seat=1, invite="x" * 16)
+    assert refused(seating.seat_take, table_id=table.pk, user=stranger, seat=1).code == "not_found"
+    bad = refused(seating.seat_take, table_id=table.pk, user=stranger, seat=1, invite="x" * 16)
     assert bad.code == "not_found"
     assert table.seats.get(number=1).user is None
     # the link lets the friend in; he sees the page and sits
@@ -51,7 +49,7 @@ def test_a_private_table_has_an_unguessable_code_and_strangers_get_404(make_user
     assert TableAccess.objects.filter(table=table, user=friend).exists()
     body = friendly.get(page).content.decode()
     assert 'data-testid="sit"' in body
-    services.seat_take(table_id=table.pk, user=friend, seat=1)
+    seating.seat_take(table_id=table.pk, user=friend, seat=1)
     assert table.seats.get(number=1).user == friend
     assert signed_in(stranger).get("/t/not-a-code-at-all/").status_code == 404
 
@@ -60,34 +58,34 @@ def test_sitting_with_the_code_lets_in_and_staff_need_it(make_user):
     owner, bot_writer, moderator = make_user(), make_user(), make_user()
     moderator.is_staff = True
     moderator.save()
-    table = services.table_create(user=owner, game="durak", private=True)
-    services.seat_take(table_id=table.pk, user=bot_writer, seat=1, invite=table.invite_code)
+    table = seating.table_create(user=owner, game="durak", private=True)
+    seating.seat_take(table_id=table.pk, user=bot_writer, seat=1, invite=table.invite_code)
     assert access.table_visible(table, bot_writer)
     assert access.table_visible(table, moderator)  # staff see it (moderation) ...
-    code = refused(services.seat_take, table_id=table.pk, user=moderator, seat=2).code
+    code = refused(seating.seat_take, table_id=table.pk, user=moderator, seat=2).code
     assert code == "not_invited"  # ... but sit only with the code
 
 
 def test_revoking_makes_a_new_code_and_keeps_who_is_in(make_user):
     owner, friend, late = make_user(), make_user(), make_user()
-    table = services.table_create(user=owner, game="durak", private=True)
+    table = seating.table_create(user=owner, game="durak", private=True)
     old = table.invite_code
-    services.invite_join(code=old, user=friend)
-    assert refused(services.invite_renew, table_id=table.pk, user=friend).code == "not_owner"
-    renewed = services.invite_renew(table_id=table.pk, user=owner)
+    seating.invite_join(code=old, user=friend)
+    assert refused(seating.invite_renew, table_id=table.pk, user=friend).code == "not_owner"
+    renewed = seating.invite_renew(table_id=table.pk, user=owner)
     assert renewed.invite_code != old
-    assert refused(services.invite_join, code=old, user=late).code == "not_found"
+    assert refused(seating.invite_join, code=old, user=late).code == "not_found"
     assert access.table_visible(Table.objects.get(pk=table.pk), friend)  # kept
     assert not access.table_visible(Table.objects.get(pk=table.pk), late)
-    services.invite_join(code=renewed.invite_code, user=late)
+    seating.invite_join(code=renewed.invite_code, user=late)
     assert access.table_visible(Table.objects.get(pk=table.pk), late)
-    public = services.table_create(user=owner, game="durak")
-    assert refused(services.invite_renew, table_id=public.pk, user=owner).code == "not_private"
+    public = seating.table_create(user=owner, game="durak")
+    assert refused(seating.invite_renew, table_id=public.pk, user=owner).code == "not_private"
 
 
 def test_the_socket_state_refuses_strangers_of_a_private_table(make_user):
     owner, stranger = make_user(), make_user()
-    table = services.table_create(user=owner, game="durak", private=True)
+    table = seating.table_create(user=owner, game="durak", private=True)
     with pytest.raises(Table.DoesNotExist):
         selectors.table_state(table.pk, stranger.pk, stranger)
     seat, message = selectors.table_state(table.pk, owner.pk, owner)
@@ -122,14 +120,14 @@ def finished_duel(a, b) -> tuple[Table, Match]:
 def test_rematch_starts_when_everyone_agreed_with_the_dealer_moved_on(make_user):
     a, b, c = make_user(), make_user(), make_user()
     table, first = finished_duel(a, b)
-    assert refused(services.rematch_vote, table_id=table.pk, user=c).code == "not_seated"
-    services.rematch_vote(table_id=table.pk, user=a, yes=True)
+    assert refused(seating.rematch_vote, table_id=table.pk, user=c).code == "not_seated"
+    seating.rematch_vote(table_id=table.pk, user=a, yes=True)
     _, message = selectors.table_state(table.pk, a.pk, a)
     assert message["view"]["rematch"] == [0] and message["view"]["match"] == first.pk
-    services.rematch_vote(table_id=table.pk, user=a, yes=False)
+    seating.rematch_vote(table_id=table.pk, user=a, yes=False)
     assert Table.objects.get(pk=table.pk).rematch == []
-    services.rematch_vote(table_id=table.pk, user=a, yes=True)
-    services.rematch_vote(table_id=table.pk, user=b, yes=True)
+    seating.rematch_vote(table_id=table.pk, user=a, yes=True)
+    seating.rematch_vote(table_id=table.pk, user=b, yes=True)
     table.refresh_from_db()
     second = Match.objects.filter(table=table).order_by("-id").first()
     assert second.pk != first.pk and second.status == Match.Status.PLAYING
@@ -140,13 +138,13 @@ def test_rematch_starts_when_everyone_agreed_with_the_dealer_moved_on(make_user)
     # the first match stays finished, in both players' results
     assert Match.objects.get(pk=first.pk).status == Match.Status.FINISHED
     assert set(Result.objects.filter(match=first).values_list("user_id", flat=True)) == {a.pk, b.pk}
-    assert refused(services.rematch_vote, table_id=table.pk, user=a).code == "no_rematch"
+    assert refused(seating.rematch_vote, table_id=table.pk, user=a).code == "no_rematch"
 
 
 def test_bots_always_agree_and_leaving_cancels(make_user):
     a, b = make_user(), make_user()
     table, _ = finished_duel(a, b)
-    services.rematch_vote(table_id=table.pk, user=a, yes=True)
+    seating.rematch_vote(table_id=table.pk, user=a, yes=True)
     table_services.seat_presence(table_id=table.pk, user_id=b.pk, delta=+1)
     table_services.seat_presence(table_id=table.pk, user_id=b.pk, delta=-1)  # b leaves
     assert Table.objects.get(pk=table.pk).rematch == []
@@ -160,5 +158,5 @@ def test_bots_always_agree_and_leaving_cancels(make_user):
     )  # fmt: skip
     _, message = selectors.table_state(solo.pk, person.pk, person)
     assert message["view"]["rematch"] == [1]  # the bot
-    services.rematch_vote(table_id=solo.pk, user=person, yes=True)
+    seating.rematch_vote(table_id=solo.pk, user=person, yes=True)
     assert Match.objects.filter(table=solo).count() == 2

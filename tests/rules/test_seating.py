@@ -1,6 +1,6 @@
 """Pure seating rules: seats per game, when a match starts, bot names."""
 
-from apps.lobby.seating import bot_names, can_start, seat_count
+from apps.rules.seating import bot_names, can_start, seat_count
 
 
 def test_seat_count():

@@ -1,7 +1,7 @@
 """Who may see a table: everybody a public one; a private one only its people.
 
 A private table is seen by its owner, whoever sits at it, whoever played a match at it,
-whoever holds a :class:`~apps.lobby.models.TableAccess` (he opened the invite link), and staff.
+whoever holds a :class:`~apps.tables.models.TableAccess` (he opened the invite link), and staff.
 Anybody else gets 404 on its page, its API routes and 4404 on its socket: its id reveals nothing.
 """
 
@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import secrets
 
-from .models import Seat, Table, TableAccess
+from django.urls import reverse
+
+from .models import Match, Seat, Table, TableAccess
 
 #: Bytes of randomness in an invite code (``secrets.token_urlsafe``: 16 URL-safe characters).
 INVITE_BYTES = 12
@@ -37,8 +39,6 @@ def is_member(table: Table, user) -> bool:
         return True
     if TableAccess.objects.filter(table=table, user_id=user.pk).exists():
         return True
-    from apps.tables.models import Match
-
     return any(
         p.get("user") == user.pk
         for players in Match.objects.filter(table=table).values_list("players", flat=True)
@@ -63,8 +63,6 @@ def invited(table: Table, user) -> bool:
 def table_link(table: Table) -> str:
     """The path that brings a friend to ``table``: the invite link of a private table (it lets
     him in), the table's page for a public one. For invitations (the friends list) and shares."""
-    from django.urls import reverse
-
     if table.private and table.invite_code:
         return reverse("invite:invite", args=[table.invite_code])
     return reverse("lobby:table", args=[table.pk])

@@ -1,4 +1,5 @@
-"""Refusals of the table and lobby services: a stable code and a message in the user's language."""
+"""Refusals of the site's services: a stable code and a message in the user's language (the JSON API
+maps them to 400/403/404/409, the sockets to an `error` frame)."""
 
 from __future__ import annotations
 

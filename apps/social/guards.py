@@ -1,0 +1,16 @@
+"""The check social adds to the tables' seating services (registered in ``SocialConfig.ready``
+through :mod:`apps.tables.hooks`): nobody sits at a table with a person he blocked, or who
+blocked him."""
+
+from __future__ import annotations
+
+from apps.core.errors import Refused
+
+from .selectors import blocked_at_table
+
+
+def sit_unblocked(*, table, user) -> None:
+    """``blocked`` when ``user`` and the table's owner or anyone seated at it have a block
+    between them (either way)."""
+    if blocked_at_table(table.pk, user):
+        raise Refused("blocked")

@@ -1,0 +1,27 @@
+"""What apps above apps.stats add to its pages without apps.stats importing them.
+
+- result decorators: ``results_decorate(decorator)``; ``decorator(user_id, items)`` adds keys to
+  each of the user's result items (:func:`apps.stats.selectors.result_item` dicts) and returns
+  them: apps.ratings adds ``rating`` (the match's rating change) from ``RatingsConfig.ready``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Decorator = Callable[[int, list[dict]], list[dict]]
+
+_DECORATORS: list[Decorator] = []
+
+
+def results_decorate(decorator: Decorator) -> None:
+    """Let ``decorator`` add to every list of a user's results (once per function)."""
+    if decorator not in _DECORATORS:
+        _DECORATORS.append(decorator)
+
+
+def results_decorated(user_id: int, items: list[dict]) -> list[dict]:
+    """``items`` passed through every registered decorator, in the order they registered."""
+    for decorator in _DECORATORS:
+        items = decorator(user_id, items)
+    return items

@@ -1,0 +1,52 @@
+"""What apps above apps.tables add to its services and views, without apps.tables importing them.
+
+apps.tables is low in the layers (docs/decisions-structure.md): social, ratings and lobby use
+it, never the other way. Where a table's service must ask one of them (may this person sit
+here? may he play rated?) or a table's view shows their data (the seats' ratings), the higher
+app registers a function here from its ``AppConfig.ready``; apps.tables calls what is
+registered, in the order of registration, and does without when nothing is.
+
+- guards: ``guard_register(moment, check)``; ``check(table=, user=)`` raises
+  :class:`apps.core.errors.Refused` to refuse. Moments: ``"create"`` (a table is being created
+  for ``user``: ``table`` is not saved yet), ``"sit"`` (``user`` takes a free seat at the locked
+  ``table``), ``"ready"`` (``user`` says «Готов» at the locked ``table``).
+- seat ratings: ``seat_ratings_provide(provider)``; ``provider(game, options, seats)`` with
+  ``seats`` as ``(number, user id, bot level)`` returns the shown rating text by seat number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+Moment = Literal["create", "sit", "ready"]
+Guard = Callable[..., None]
+SeatRatings = Callable[[str, dict, list[tuple[int, int | None, str | None]]], dict[int, str]]
+
+_GUARDS: dict[str, list[Guard]] = {"create": [], "sit": [], "ready": []}
+_SEAT_RATINGS: list[SeatRatings] = []
+
+
+def guard_register(moment: Moment, check: Guard) -> None:
+    """Run ``check(table=, user=)`` at ``moment`` of every seating service (once per function)."""
+    if check not in _GUARDS[moment]:
+        _GUARDS[moment].append(check)
+
+
+def guards_run(moment: Moment, *, table: Any, user: Any) -> None:
+    """Every check registered for ``moment``; the first that refuses raises its ``Refused``."""
+    for check in _GUARDS[moment]:
+        check(table=table, user=user)
+
+
+def seat_ratings_provide(provider: SeatRatings) -> None:
+    """Let ``provider`` name the seats' ratings (the last one registered answers)."""
+    if provider not in _SEAT_RATINGS:
+        _SEAT_RATINGS.append(provider)
+
+
+def seat_ratings(game: str, options: dict, seats: list[tuple[int, int | None, str | None]]) -> dict[int, str]:
+    """The shown rating by seat number, from the registered provider; {} when none is."""
+    if not _SEAT_RATINGS:
+        return {}
+    return _SEAT_RATINGS[-1](game, options, seats)
