@@ -3,7 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TablesConfig(AppConfig):
-    """Live matches: the move service, the table socket, timer and bot tasks."""
+    """The table, its seats and matches, and every write of them: seating, invite access, the move
+    service, timer and bot tasks. Higher apps plug in through its signals and hooks."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.tables"
