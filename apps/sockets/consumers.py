@@ -25,7 +25,7 @@ from apps.core.errors import Refused
 from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
 from apps.lobby import selectors as lobby_selectors
 from apps.social.consumers import SocialLobbyMixin
-from apps.tables import conf, groups, publishing
+from apps.tables import actor, conf, groups, publishing
 from apps.tables import seating as lobby  # the seating services, in apps.lobby before
 from apps.tables import selectors as table_selectors
 from apps.tables import services as table_services
@@ -278,6 +278,11 @@ class TableConsumer(AuthenticatedConsumer):
     watching = False
     #: Users whose chat messages this socket's user muted (filled on connect).
     muted: frozenset[int] = frozenset()
+    #: ``(match, seq)`` of the newest state this socket was sent: an older one is skipped (the
+    #: actor hands frames over directly while a full state may still be on its way).
+    shown: tuple[int | None, int] = (None, -1)
+    #: Whether this socket is among the table actor's sinks (:mod:`apps.tables.actor`).
+    registered = False
 
     async def joined(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -287,6 +292,9 @@ class TableConsumer(AuthenticatedConsumer):
         self.table_id = table_id
         # joined before the first read: nothing published after that read can be missed
         await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
+        hello = actor.socket_joined(self.table_id, self)
+        self.registered = True
+        await self.channel_layer.group_send(groups.table_all(self.table_id), hello)
         if not await self.send_full_state():
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -299,6 +307,9 @@ class TableConsumer(AuthenticatedConsumer):
         if not getattr(self, "user", None) or not hasattr(self, "table_id"):
             return
         await self.channel_layer.group_discard(groups.table_all(self.table_id), self.channel_name)
+        if self.registered:
+            self.registered = False
+            actor.socket_left(self.table_id, self)
         if self.counted:
             self.counted = False
             await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
@@ -315,7 +326,9 @@ class TableConsumer(AuthenticatedConsumer):
             return False
         self.seat = seat
         self.match_id = message["view"].get("match")
-        await self.send_json(message)
+        if not self.is_older(self.match_id, message["seq"]):
+            self.shown = (self.match_id, message["seq"])
+            await self.send_json(message)
         if seat is None:
             self.counted = False  # standing up zeroed the seat's count
         elif not self.counted:
@@ -342,7 +355,9 @@ class TableConsumer(AuthenticatedConsumer):
             raise Refused("not_your_seat")
         if self.match_id is None:
             raise Refused("no_match")
-        await in_db_thread_pool(_act)(self.match_id, self.seat, action, seq, self.user.pk)
+        await actor.actor_for(self.table_id).act(
+            match_id=self.match_id, seat=self.seat, action=action, seq=seq, user_id=self.user.pk
+        )
 
     async def op_chat(self, message: dict) -> None:
         """Write into the table chat (``text`` or ``phrase``): it comes back as a ``chat`` frame."""
@@ -386,14 +401,46 @@ class TableConsumer(AuthenticatedConsumer):
         await self.send_json({"op": "chat_hidden", "ids": event["ids"]})
 
     async def table_frames(self, event: dict) -> None:
-        """A change of the table: forward my seat's frame (its hand), else the public one. The
-        match it shows becomes this socket's: an ``act`` right after the first frame of a new
-        match (or a rematch) applies to it, not ``no_match``."""
-        if event.get("match") is not None:
-            self.match_id = event["match"]
-        frames = event["frames"]
+        """A change of the table from the channel layer (a move of a Celery worker or of another
+        process): as :meth:`frames_deliver`. This process's own actor handed its frames over
+        directly already."""
+        if event.get("origin") == actor.PROCESS_ID:
+            return
+        await self.frames_deliver(event["frames"], match_id=event.get("match"), seq=event.get("seq"))
+
+    async def frames_deliver(self, frames: dict[str, str], *, match_id: int | None, seq: int | None) -> None:
+        """A change of the table: forward my seat's frame (its hand), else the public one, unless
+        this socket was already sent that state or a newer one. The match it shows becomes this
+        socket's: an ``act`` right after the first frame of a new match (or a rematch) applies
+        to it, not ``no_match``."""
+        if seq is not None and self.is_older(match_id, seq):
+            return
+        if match_id is not None:
+            self.match_id = match_id
+        if seq is not None:
+            self.shown = (self.match_id, seq)
         text = frames.get(str(self.seat)) if self.seat is not None else None
         await self.send(text_data=text if text is not None else frames["public"])
+
+    def is_older(self, match_id: int | None, seq: int) -> bool:
+        """Whether a state ``(match_id, seq)`` is behind what this socket was sent: an older match,
+        or an older ``seq`` of the same one (the same ``seq`` again is sent: a full state after a
+        seating change, a match ended by an admin)."""
+        shown_match, shown_seq = self.shown
+        if shown_match is None or match_id is None:
+            return False
+        if match_id != shown_match:
+            return match_id < shown_match
+        return seq < shown_seq
+
+    async def table_hello(self, event: dict) -> None:
+        """A socket of the table joined in some process (:mod:`apps.tables.actor`'s handshake)."""
+        answer = actor.hello_heard(self.table_id, event)
+        if answer is not None:
+            await self.channel_layer.group_send(groups.table_all(self.table_id), answer)
+
+    async def table_here(self, event: dict) -> None:
+        actor.here_heard(self.table_id, event)
 
     async def table_state(self, event: dict) -> None:
         """One encoded frame for this socket (the per-seat groups of earlier versions)."""
@@ -458,12 +505,6 @@ def _chat_report(user, table_id: int, message_id) -> None:
 
 def _rematch(table_id: int, user, yes: bool) -> None:
     lobby.rematch_vote(table_id=table_id, user=user, yes=yes)
-
-
-def _act(match_id: int, seat: int, action: dict, seq: int, user_id: int) -> int:
-    return table_services.move_apply(
-        match_id=match_id, seat=seat, action=action, seq=seq, actor="person", user_id=user_id
-    )
 
 
 def _claim(table_id: int, user_id: int) -> None:

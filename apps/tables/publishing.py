@@ -99,3 +99,12 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
         asyncio.run_coroutine_threadsafe(_send(), loop or _background_loop()).result(timeout=10)
     except Exception:  # the move is committed; clients resync on the next state
         log.exception("publishing %d messages failed", len(messages))
+
+
+def send_soon(messages: list[tuple[str, dict]]) -> None:
+    """:func:`send_many` for a caller on the server's event loop (the table actor): the sends
+    start at once, each after the previous one of its group, and are not awaited."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    _send_in_order(layer, list(messages))

@@ -113,6 +113,22 @@ def spectators_cached(match: Match) -> int:
     return count
 
 
+def table_caches_fresh(match: Match) -> bool:
+    """Whether this process holds the seats' info and the spectators of ``match`` at its
+    ``seats_version``: then :func:`seats_info_cached` and :func:`spectators_cached` read nothing
+    (the table actor builds frames on the event loop only then)."""
+    seats = _SEATS_CACHE.get(match.table_id)
+    watching = _SPECTATORS_CACHE.get(match.table_id)
+    version = (match.pk, match.seats_version)
+    return seats is not None and watching is not None and seats[:2] == version and watching[:2] == version
+
+
+def table_caches_fill(match: Match) -> None:
+    """Read what :func:`table_caches_fresh` asks for."""
+    seats_info_cached(match)
+    spectators_cached(match)
+
+
 def rematch_seats(match: Match, agreed: list[int] | None) -> list[int]:
     """Seats that said «Ещё партию» after ``match``: its bots (they always agree) and the persons
     in ``agreed``; [] while the match is played."""

@@ -170,7 +170,7 @@ def move_apply(
         if match is None:
             raise Refused("not_found")
         if actor == Actor.PERSON:
-            _check_person_seat(match, seat, user_id)
+            check_person_seat(match, seat, user_id)
         if match.status != Match.Status.PLAYING:
             raise Refused("match_over")
         if seq < match.seq or (seq > match.seq and state is None):
@@ -201,6 +201,68 @@ def _move_commit(
     """Apply the action to ``match`` as read (``state``: its engine state, when kept from this
     process's last write) and save it unless the row changed meanwhile (False: nothing saved).
     Raises ``Refused`` for what the engine refuses."""
+    prepared = move_prepare(
+        match, state, seat, action, system=system, actor=actor, user_id=user_id, reason=reason
+    )
+    with transaction.atomic() if not prepared.simple else nullcontext():
+        outcome = move_persist(prepared)
+        if outcome is store.Outcome.CHANGED:
+            return False
+        applied = prepared.applied
+        transaction.on_commit(lambda: _after_commit(applied))
+        transaction.on_commit(lambda: store.match_written(match, prepared.state))
+    return True
+
+
+@dataclass
+class Prepared:
+    """A move applied to a match in memory (:func:`move_prepare`), not yet written."""
+
+    read: store.RowVersion
+    seat: int | None
+    action: dict
+    system: bool
+    actor: str
+    user_id: int | None
+    now: datetime
+    #: The new deal's cards when the move began one (saved with the move), else None.
+    deal: DealRecord | None
+    applied: Applied
+
+    @property
+    def match(self) -> Match:
+        return self.applied.match
+
+    @property
+    def state(self) -> Game:
+        return self.applied.state
+
+    @property
+    def finished(self) -> bool:
+        return self.applied.match.status == Match.Status.FINISHED
+
+    @property
+    def simple(self) -> bool:
+        """Whether the move writes only the match row and its Move: one statement, no transaction."""
+        return self.deal is None and not self.finished
+
+
+def move_prepare(
+    match: Match,
+    state: Game | None,
+    seat: int | None,
+    action: dict,
+    *,
+    system: bool,
+    actor: str,
+    user_id: int | None,
+    reason: str | None,
+) -> Prepared:
+    """Apply the canonical ``action`` of ``seat`` to ``match`` and its engine ``state`` (None:
+    decoded from ``match.state``) in memory: the engine's move, ``seq`` + 1, a new deal's
+    record, the clock, the result, the bots' memories, the snapshot. Raises ``Refused`` for what
+    the engine refuses, with nothing changed. Touches no database: :func:`move_persist` (or the
+    table actor) writes what it returns."""
     now = timezone.now()
     read = store.RowVersion.of(match)
     if state is None:
@@ -229,36 +291,55 @@ def _move_commit(
     views = _bots_observe(match, state, events, public)
     match.state = api.to_json(state)
     moved = {"type": "move", "seat": seat, "action": action, "by": actor}
-    finished = match.status == Match.Status.FINISHED
-    # The usual move is one statement; a new deal's cards or a result go with it in a transaction.
-    with transaction.atomic() if deal is not None or finished else nullcontext():
-        outcome = store.move_write(
-            match,
-            read=read,
-            seat=seat,
-            action=action,
-            system=system,
-            actor=actor,
-            user_id=user_id if actor == Actor.PERSON else None,
-            now=now,
-        )
-        if outcome is store.Outcome.CHANGED:
-            return False
-        if deal is not None:
-            deal.save()
-        if finished:
-            Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
-            signals.match_finished.send(sender=Match, match=match, state=state)
-        timer = outcome is store.Outcome.TIMER_ARMED
-        applied = Applied(
-            match=match, state=state, events=[moved, *events], views=views, timer=timer, hold_ms=hold
-        )
-        transaction.on_commit(lambda: _after_commit(applied))
-        transaction.on_commit(lambda: store.match_written(match, state))
-    return True
+    applied = Applied(match=match, state=state, events=[moved, *events], views=views, hold_ms=hold)
+    return Prepared(
+        read=read,
+        seat=seat,
+        action=action,
+        system=system,
+        actor=actor,
+        user_id=user_id if actor == Actor.PERSON else None,
+        now=now,
+        deal=deal,
+        applied=applied,
+    )
 
 
-def _check_person_seat(match: Match, seat: int | None, user_id: int | None) -> None:
+def move_persist(prepared: Prepared) -> store.Outcome:
+    """Write a prepared move: the match row and its Move if the row is still as read
+    (:func:`apps.tables.store.move_write`), with a new deal's cards, or the end of the match
+    (the table finished, the results recorded). The caller holds a transaction when the move is
+    not :attr:`Prepared.simple`. Sets ``applied.timer`` when a timer task is to be scheduled."""
+    match = prepared.match
+    outcome = store.move_write(
+        match,
+        read=prepared.read,
+        seat=prepared.seat,
+        action=prepared.action,
+        system=prepared.system,
+        actor=prepared.actor,
+        user_id=prepared.user_id,
+        now=prepared.now,
+    )
+    if outcome is store.Outcome.CHANGED:
+        return outcome
+    if prepared.deal is not None:
+        prepared.deal.save()
+    if prepared.finished:
+        Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
+        signals.match_finished.send(sender=Match, match=match, state=prepared.state)
+    prepared.applied.timer = outcome is store.Outcome.TIMER_ARMED
+    return outcome
+
+
+def move_persist_atomic(prepared: Prepared) -> store.Outcome:
+    """:func:`move_persist` in its own transaction (for a caller on another thread)."""
+    with transaction.atomic():
+        return move_persist(prepared)
+
+
+def check_person_seat(match: Match, seat: int | None, user_id: int | None) -> None:
+    """Refuse ``not_seated`` unless ``user_id`` plays in ``match``, ``not_your_seat`` unless at ``seat``."""
     mine = [p["seat"] for p in match.players if user_id is not None and p["user"] == user_id]
     if not mine:
         raise Refused("not_seated")
@@ -372,6 +453,13 @@ def _after_commit(applied: Applied) -> None:
     """Publish each seat its own view and spectators the public one; schedule timer and bot."""
     match = applied.match
     publish_match(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+    tasks_schedule(applied)
+
+
+def tasks_schedule(applied: Applied) -> None:
+    """After a committed change: the match's timer task when one is to be armed, and the bot's
+    move when a bot is to act (Celery; nothing once the match is over)."""
+    match = applied.match
     if match.status != Match.Status.PLAYING:
         return
     if applied.timer and match.timer_due is not None:
@@ -397,6 +485,21 @@ def publish_match(
 
     One ``group_send`` per change instead of one per seat: a fifth of the Redis round trips, and
     every socket of the table gets move N before move N+1 (one Lua script queues them all)."""
+    frames = match_frames(match, state, events, views, hold_ms=hold_ms)
+    send_frames(match.table_id, frames, match_id=match.pk, seq=match.seq)
+
+
+def match_frames(
+    match: Match,
+    state: Game,
+    events: list[dict],
+    views: dict[int | None, dict] | None = None,
+    *,
+    hold_ms: int = 0,
+) -> dict[str, str]:
+    """The encoded ``state`` frame of each seat (by its number as a string) and ``public``.
+    Reads the seats' info and the spectators when this process's copies are stale
+    (:func:`apps.tables.selectors.seats_info_cached`)."""
     info = selectors.seats_info_cached(match)
     watching = selectors.spectators_cached(match)
     views = views or {}
@@ -406,7 +509,7 @@ def publish_match(
         frames[str(seat)] = frame_text(match.seq, view, events, hold_ms)
     public = selectors.match_view(match, state, None, info, views.get(None), spectators=watching)
     frames["public"] = frame_text(match.seq, public, events, hold_ms)
-    send_frames(match.table_id, frames, match_id=match.pk)
+    return frames
 
 
 def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
@@ -418,11 +521,16 @@ def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> st
     return compact(frame)
 
 
-def send_frames(table_id: int, frames: dict[str, str], *, match_id: int) -> None:
-    """One message to every socket of the table: ``frames`` by seat number and ``public``, and the
-    id of the match they show (a socket opened before the match started learns it here)."""
-    message = {"type": "table.frames", "frames": frames, "match": match_id}
-    publishing.send_many([(groups.table_all(table_id), message)])
+def send_frames(table_id: int, frames: dict[str, str], *, match_id: int, seq: int) -> None:
+    """One message to every socket of the table: ``frames`` by seat number and ``public``, the
+    id of the match they show (a socket opened before the match started learns it here) and
+    their ``seq`` (a socket already sent that state skips it)."""
+    publishing.send_many([(groups.table_all(table_id), frames_message(frames, match_id=match_id, seq=seq))])
+
+
+def frames_message(frames: dict[str, str], *, match_id: int, seq: int) -> dict:
+    """The ``table.frames`` channel-layer message of :func:`send_frames`."""
+    return {"type": "table.frames", "frames": frames, "match": match_id, "seq": seq}
 
 
 def table_refresh(table_id: int) -> None:

@@ -19,9 +19,11 @@ move read the match again: when 100 tables' timers fire together that doubled ev
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import functools
 import json
+import logging
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -33,6 +35,8 @@ from apps.core.jsontext import compact
 from apps.rules.base import Game
 
 from .models import Match, Move
+
+log = logging.getLogger(__name__)
 
 _MATCH_FIELDS = [f for f in Match._meta.concrete_fields]
 _JSON_FIELDS = frozenset(f.attname for f in _MATCH_FIELDS if isinstance(f, models.JSONField))
@@ -185,10 +189,54 @@ def move_write(
     transaction."""
     match.updated_at = now
     move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
-    if connection.vendor == "postgresql":
-        written, due = _move_write_statement(match, read, move, now)
-    else:
-        written, due = _move_write_orm(match, read, move, now)
+    writer = _move_write_statement if connection.vendor == "postgresql" else _move_write_orm
+    written, due = writer(match, read, move, now)
+    return _outcome(match, read, written, due)
+
+
+async def move_write_async(
+    match: Match,
+    *,
+    read: RowVersion,
+    seat: int | None,
+    action: dict,
+    system: bool,
+    actor: str,
+    user_id: int | None,
+    now: datetime,
+) -> Outcome:
+    """:func:`move_write` from the event loop (PostgreSQL only, see :func:`async_ready`): the
+    same statement on this process's asynchronous connection, so the table actor
+    (:mod:`apps.tables.actor`) writes a move without a hop to a thread. Not for a move that
+    starts a deal or ends the match: those write more rows, in a transaction, on a thread."""
+    match.updated_at = now
+    move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
+    params = _write_params(match, read, move, now)
+    async with _async_lock():
+        aconn = await _async_connection()
+        try:
+            async with psycopg.AsyncCursor(aconn) as cursor:
+                await cursor.execute(_write_sql(), params, prepare=True)
+                row = await cursor.fetchone()
+        except psycopg.OperationalError:
+            await _async_reset()
+            raise
+    return _outcome(match, read, row is not None, row[0] if row is not None else None)
+
+
+def _move_write_statement(
+    match: Match, read: RowVersion, move: dict, now: datetime
+) -> tuple[bool, datetime | None]:
+    """PostgreSQL: one prepared statement with its parameters bound by the server. Returns
+    whether it wrote and the row's ``timer_due`` then."""
+    connection.ensure_connection()
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(_write_sql(), _write_params(match, read, move, now), prepare=True)
+        row = cursor.fetchone()
+    return (False, None) if row is None else (True, row[0])
+
+
+def _outcome(match: Match, read: RowVersion, written: bool, due: datetime | None) -> Outcome:
     if not written:
         return Outcome.CHANGED
     match.timer_due = due
@@ -196,12 +244,9 @@ def move_write(
     return Outcome.TIMER_ARMED if armed else Outcome.WRITTEN
 
 
-def _move_write_statement(
-    match: Match, read: RowVersion, move: dict, now: datetime
-) -> tuple[bool, datetime | None]:
-    """PostgreSQL: one prepared statement with its parameters bound by the server, so the
-    snapshot's JSON is neither escaped into the SQL text nor the statement planned each time.
-    Returns whether it wrote and the row's ``timer_due`` then."""
+def _write_params(match: Match, read: RowVersion, move: dict, now: datetime) -> list:
+    """The parameters of :func:`_write_sql`, in its order: bound by the server, so the
+    snapshot's JSON is neither escaped into the SQL text nor the statement planned each time."""
     sets = [
         _json_text(getattr(match, name)) if name in _JSON_FIELDS else getattr(match, name)
         for name in MOVE_FIELDS
@@ -218,11 +263,57 @@ def _move_write_statement(
         move["user_id"],
         now,
     ]
-    connection.ensure_connection()
-    with psycopg.Cursor(connection.connection) as cursor:
-        cursor.execute(_write_sql(), [*sets, *timer, *where, *values], prepare=True)
-        row = cursor.fetchone()
-    return (False, None) if row is None else (True, row[0])
+    return [*sets, *timer, *where, *values]
+
+
+# --------------------------------------------------------------------------- the event loop's connection
+
+#: This process's connection for :func:`move_write_async` and the loop it belongs to: the
+#: moves of all the process's tables share it, one statement (one round trip) at a time.
+_aconn: psycopg.AsyncConnection | None = None
+_alock: asyncio.Lock | None = None
+_aloop: asyncio.AbstractEventLoop | None = None
+
+
+def async_ready() -> bool:
+    """Whether moves can be written from the event loop (the database is PostgreSQL)."""
+    return connection.vendor == "postgresql"
+
+
+def _async_lock() -> asyncio.Lock:
+    """The lock of the running loop's connection (a new loop, as in tests, gets its own)."""
+    global _aconn, _alock, _aloop
+    loop = asyncio.get_running_loop()
+    if _aloop is not loop:
+        _aconn, _alock, _aloop = None, asyncio.Lock(), loop
+    return _alock
+
+
+async def _async_connection() -> psycopg.AsyncConnection:
+    global _aconn
+    if _aconn is None or _aconn.closed:
+        db = connection.settings_dict
+        _aconn = await psycopg.AsyncConnection.connect(
+            dbname=db["NAME"],
+            user=db.get("USER") or None,
+            password=db.get("PASSWORD") or None,
+            host=db.get("HOST") or None,
+            port=db.get("PORT") or None,
+            autocommit=True,
+            options="-c TimeZone=UTC",
+        )
+    return _aconn
+
+
+async def _async_reset() -> None:
+    """Drop the connection after an error (PostgreSQL restarted): the next move opens another."""
+    global _aconn
+    old, _aconn = _aconn, None
+    if old is not None:
+        try:
+            await old.close()
+        except Exception:  # already broken
+            log.debug("closing a broken connection failed", exc_info=True)
 
 
 def _move_write_orm(

@@ -1,0 +1,166 @@
+"""The table actor (apps/tables/actor.py): moves applied from memory on the event loop, written
+before they are sent, re-read when something else moved the match, and tables whose sockets
+sit in two server processes (the ``table.hello`` handshake)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.core.errors import Refused
+from apps.rules import api
+from apps.tables import actor, services, store
+from apps.tables.models import Match, Move
+from tests.live import live_env, start_daphne, stop_process
+from tests.tables.helpers import bot_table, person_turn
+from tests.tables.live_clients import TableSocket, close_and_settle, session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Recorder:
+    """A sink of the actor standing for a socket of this process."""
+
+    def __init__(self) -> None:
+        self.got: list[tuple[int, int, dict[str, str]]] = []
+
+    async def frames_deliver(self, frames: dict[str, str], *, match_id: int, seq: int) -> None:
+        self.got.append((match_id, seq, frames))
+
+
+def act(table_id: int, **kwargs) -> int:
+    """One ``TableActor.act`` on a fresh loop (the actor of this test's table)."""
+
+    async def run() -> int:
+        try:
+            return await actor.actor_for(table_id).act(**kwargs)
+        finally:
+            await store._async_reset()  # this loop's connection closes with it
+
+    return asyncio.run(run())
+
+
+@pytest.fixture
+def durak(make_user):
+    person = make_user()
+    table = bot_table("durak", {}, people=[person])
+    yield person, table
+    actor._ACTORS.pop(table.pk, None)
+    actor._SOCKETS.pop(table.pk, None)
+
+
+def test_the_async_writer_saves_what_the_statement_saves_and_refuses_a_changed_row(durak):
+    _, table = durak
+    match = table.matches.get()
+    Match.objects.filter(pk=match.pk).update(timer_due=None)
+    read = store.match_read(match.pk)
+    version = store.RowVersion.of(read)
+    now = timezone.now()
+    read.seq += 1
+    read.deadline = now + timedelta(seconds=30)
+    move = {"seat": 2, "action": {"type": "pass"}, "system": True, "actor": "timer", "user_id": None}
+
+    async def twice():
+        try:
+            first = await store.move_write_async(read, read=version, now=now, **move)
+            return first, await store.move_write_async(read, read=version, now=now, **move)
+        finally:
+            await store._async_reset()
+
+    first, second = asyncio.run(twice())
+
+    assert first is store.Outcome.TIMER_ARMED and second is store.Outcome.CHANGED
+    saved = Match.objects.get(pk=match.pk)
+    assert (saved.seq, saved.deadline, saved.timer_due) == (read.seq, read.deadline, read.deadline)
+    row = Move.objects.get(match=match, seq=read.seq)
+    assert (row.seat, row.action, row.actor) == (2, {"type": "pass"}, "timer")
+
+
+def test_a_move_is_written_then_handed_to_the_tables_sockets_and_the_next_comes_from_memory(
+    durak, monkeypatch
+):
+    person, table = durak
+    match, action = person_turn(table.matches.get())
+    sink = Recorder()
+    actor.socket_joined(table.pk, sink)
+    reads = []
+    real_read = store.match_read
+    monkeypatch.setattr(store, "match_read", lambda pk: reads.append(pk) or real_read(pk))
+
+    new_seq = act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
+
+    assert new_seq == match.seq + 1
+    assert Move.objects.filter(match=match, seq=new_seq, seat=0, actor="person").exists()
+    (match_id, seq, frames), = sink.got
+    assert (match_id, seq) == (match.pk, new_seq)
+    assert set(frames) == {"0", "1", "2", "3", "public"}
+    assert '"hand":[]' in frames["public"] and '"hand":[]' not in frames["0"]
+    kept_match, kept_state = actor.actor_for(table.pk).kept
+    assert kept_match.seq == new_seq
+    assert api.to_json(kept_state) == Match.objects.get(pk=match.pk).state
+    assert reads == [match.pk]  # the first move read the row; the kept copy serves the next
+
+
+def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
+    person, table = durak
+    match, action = person_turn(table.matches.get())
+    seq = act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
+    # a bot moves through the sync services, as a Celery worker does: the kept copy is behind
+    assert services.match_bot_move(match_id=match.pk, seq=seq)
+    match, action = person_turn(Match.objects.get(pk=match.pk))
+    assert match.seq > seq
+
+    for kwargs, code in [
+        ({"seat": 1, "action": action, "seq": match.seq}, "not_your_seat"),
+        ({"seat": 0, "action": action, "seq": match.seq - 1}, "stale"),
+        ({"seat": 0, "action": {"type": "timeout"}, "seq": match.seq}, "system_only"),
+        ({"seat": 0, "action": {"type": "fly"}, "seq": match.seq}, "illegal"),
+    ]:
+        with pytest.raises(Refused) as info:
+            act(table.pk, match_id=match.pk, user_id=person.pk, **kwargs)
+        assert info.value.code == code, kwargs
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+
+    assert act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk) == (
+        match.seq + 1
+    )
+
+
+@pytest.mark.live
+def test_a_table_with_sockets_in_two_processes_sees_every_move_everywhere(live_site, make_user):
+    """Seat 0 and a spectator on the session's daphne, seat 1 on a second one: each side's moves
+    (each applied by its own process's actor) reach every socket, in order, without gaps."""
+    a, b, watcher = make_user(), make_user(), make_user()
+    table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
+    second = start_daphne(live_env())
+    try:
+        path = f"/ws/tables/{table.pk}/"
+        socks = {
+            0: TableSocket(live_site, path, session_cookie(a)),
+            1: TableSocket(second, path, session_cookie(b)),
+        }
+        spectator = TableSocket(second, path, session_cookie(watcher))
+        for sock in [*socks.values(), spectator]:
+            sock.wait_for(lambda m: m.get("op") == "state")
+        time.sleep(0.5)  # the hello / here handshake between the two processes
+        for _ in range(8):
+            latest = {n: s.latest() for n, s in socks.items()}
+            seat = next(n for n, st in latest.items() if st["view"]["legal"])
+            seq = latest[seat]["seq"]
+            socks[seat].act(seq, latest[seat]["view"]["legal"][0])
+            for sock in [*socks.values(), spectator]:
+                sock.wait_for(lambda m, seq=seq: m.get("op") == "state" and m["seq"] == seq + 1)
+        for sock in [*socks.values(), spectator]:
+            seqs = [m["seq"] for m in sock.states]
+            assert seqs == sorted(seqs), seqs
+            moves = [m["seq"] for m in sock.states if any(e.get("type") == "move" for e in m["events"])]
+            assert len(moves) == len(set(moves)) == 8  # each move once, none doubled or lost
+        assert socks[1].latest()["view"]["hand"]  # a seat's own cards; the spectator sees none
+        assert spectator.latest()["view"]["hand"] == []
+    finally:
+        close_and_settle()
+        stop_process(second.process)
