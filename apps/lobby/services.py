@@ -11,7 +11,8 @@ import secrets
 
 from django.db import transaction
 
-from apps.core.jsontext import compact
+from apps.protocol import encode
+from apps.protocol import server as frames_out
 from apps.rules import api
 from apps.rules.errors import InvalidOptions
 from apps.social.selectors import blocked_at_table
@@ -484,6 +485,6 @@ def lobby_publish() -> None:
     """Push the list of open tables to every lobby socket."""
     from apps.tables import groups, publishing
 
-    frame = {"op": "tables", "tables": selectors.open_tables()}
-    message = {"type": "lobby.tables", "text": compact(frame)}
+    frame = frames_out.Tables(tables=selectors.open_tables())
+    message = {"type": "lobby.tables", "text": encode(frame)}
     publishing.send_many([(groups.LOBBY, message)])

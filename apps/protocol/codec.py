@@ -12,7 +12,7 @@
 
 >>> from apps.protocol.client import TableIn
 >>> decode_client('{"op":"rematch","yes":false}', TableIn)
-Rematch(id=None, yes=False)
+Rematch(yes=False, id=None)
 >>> try:
 ...     decode_client('{"op":"rematch","yes":1,"id":9}', TableIn)
 ... except FrameError as exc:

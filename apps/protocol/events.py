@@ -252,11 +252,11 @@ class Check(Event, tag="check"):
 
 class GameOver(Event, tag="game_over"):
     reason: str
-    fool: int | None = None
-    draw: bool = False
-    winners: list[int] = []
-    losers: list[int] = []
-    out_order: list[int] = []
+    fool: int | None
+    draw: bool
+    winners: list[int]
+    losers: list[int]
+    out_order: list[int]
 
 
 #: Every event type, as a tagged union on ``type``.

@@ -55,6 +55,12 @@ class Error(ServerFrame, tag="error"):
     id: Any = UNSET
 
 
+def error(data: dict[str, Any], request_id: Any = None) -> Error:
+    """The :class:`Error` of a refusal's ``{"code", "message", "rule"?, "errors"?}``, with ``id``
+    when ``request_id`` is not None."""
+    return Error(**data, id=UNSET if request_id is None else request_id)
+
+
 class Pong(ServerFrame, tag="pong"):
     """The answer to ``ping``: its ``t``, absent if the ping had none."""
 
@@ -97,6 +103,17 @@ class ChatReported(ServerFrame, tag="chat_report"):
     """Acknowledges ``chat_report``."""
 
     id: Any
+
+
+def chat(value: dict[str, Any]) -> Chat:
+    """The chat service's message frame (a dict) as a :class:`Chat`; ``msgspec.ValidationError``
+    if it lacks a field or has one of the wrong type."""
+    return msgspec.convert(value, Chat)
+
+
+def chat_history(messages: list[dict[str, Any]]) -> ChatHistory:
+    """The :class:`ChatHistory` of the chat service's message frames."""
+    return ChatHistory(messages=msgspec.convert(messages, list[Chat]))
 
 
 # ------------------------------------------------------------------ lobby socket
@@ -155,3 +172,9 @@ AnyServerFrame = (
 SERVER_FRAMES: dict[str, type[ServerFrame]] = {
     cls.__struct_config__.tag: cls for cls in AnyServerFrame.__args__
 }
+
+
+def frame_from(value: dict[str, Any]) -> ServerFrame:
+    """A server frame built as a dict (``{"op": ..., ...}``) as its Struct;
+    ``msgspec.ValidationError`` for an unknown op or a field of the wrong type."""
+    return msgspec.convert(value, AnyServerFrame)

@@ -15,9 +15,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.core.jsontext import compact
 from apps.lobby.access import table_link
 from apps.lobby.models import Table
+from apps.protocol import encode
+from apps.protocol.server import frame_from
 
 from . import groups, selectors
 from .errors import SocialRefused
@@ -244,5 +245,5 @@ def send_to_users(user_ids: list[int], frame: dict) -> None:
     """Send ``frame`` to every lobby socket of each of ``user_ids`` (a broken layer is logged)."""
     from apps.tables import publishing
 
-    text = compact(frame)
+    text = encode(frame_from(frame))
     publishing.send_many([(groups.user(uid), {"type": "social.frame", "text": text}) for uid in user_ids])
