@@ -16,6 +16,11 @@ events, hold_ms]`` as JSON. The recorder checks that JSON holds the arguments ex
 no non-string key, no float), so a test may rebuild them from the line and expect ``text`` back
 byte for byte (``tests/protocol/test_golden_frames.py``). Seeds are fixed; ids, names and
 deadlines differ between runs, which is why each line carries its own arguments.
+
+The committed file was recorded at commit ccf6ac0, before :mod:`apps.protocol` wrote any frame:
+its ``state`` texts are orjson's, the others ``apps.core.jsontext.compact``'s (which this
+script still uses for them). Re-running it after that records ``frame_text`` as it is now, so
+re-record only to add cases, and compare the old file's texts with the new one's first.
 """
 
 from __future__ import annotations
