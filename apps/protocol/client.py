@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from msgspec import UNSET, UnsetType
+from msgspec import UNSET
 
 from .actions import Action
 
@@ -133,6 +133,5 @@ __all__ = [
     "Rematch",
     "Sync",
     "TableIn",
-    "UnsetType",
     "WatchAsk",
 ]
