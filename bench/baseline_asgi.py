@@ -5,12 +5,12 @@ settings and channel layer (Redis), never part of the site's routing. ``/ws/tabl
 joins the group of table ``id``; on connect it sends ``seq`` 0 with seat 0 to act; every ``act``
 of seq N is answered by one ``group_send`` to the table's group of a ``state`` of seq N+1 with
 the next seat to act and a filler as large as a real state frame (``BENCH_FRAME_BYTES``): no
-database, no engine, no auth.
+database, no engine, no auth. Frames are read and written with :mod:`apps.protocol`, as the
+site's consumer does, so the comparison is of everything but the codec.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from urllib.parse import parse_qs
 
@@ -23,13 +23,17 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from apps.protocol import FrameError, decode_client, encode  # noqa: E402
+from apps.protocol.client import Act  # noqa: E402
+from apps.protocol.server import state_frame  # noqa: E402
+
 FILLER = "x" * int(os.environ.get("BENCH_FRAME_BYTES", "1500"))
 LEGAL = [{"type": "play", "card": "As"}]
 
 
 def _frame(seq: int, to_act: int) -> str:
     view = {"to_act": [to_act], "legal": LEGAL, "filler": FILLER}
-    return json.dumps({"op": "state", "seq": seq, "view": view, "events": []}, separators=(",", ":"))
+    return encode(state_frame(seq, view, []))
 
 
 class FanOutConsumer(AsyncWebsocketConsumer):
@@ -52,10 +56,11 @@ class FanOutConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        message = json.loads(text_data or "{}")
-        if message.get("op") != "act":
+        try:
+            frame = decode_client(text_data if text_data is not None else bytes_data, Act)
+        except FrameError:
             return
-        seq = int(message["seq"]) + 1
+        seq = frame.seq + 1
         text = _frame(seq, (self.seat + 1) % 4)
         await self.channel_layer.group_send(self.group, {"type": "bench.state", "text": text})
 

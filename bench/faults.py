@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import subprocess
 import sys
@@ -35,7 +34,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from apps.protocol import decode_server, encode
+from apps.protocol.client import Act, Sync
+from apps.protocol.server import Error, State
 from bench import common
+
+SYNC = encode(Sync())
 
 REDIS_START = [
     "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379", "--save", "",
@@ -104,22 +108,22 @@ class Client:
             try:
                 raw = await asyncio.wait_for(ws.recv(), 3)
             except TimeoutError:
-                await ws.send('{"op":"sync"}')  # silence: maybe a lost state
+                await ws.send(SYNC)  # silence: maybe a lost state
                 continue
-            message = json.loads(raw)
-            if message.get("op") == "error" and message.get("code") == "stale":
-                await ws.send('{"op":"sync"}')
-            if message.get("op") != "state":
+            message = decode_server(raw)
+            if isinstance(message, Error) and message.code == "stale":
+                await ws.send(SYNC)
+            if not isinstance(message, State):
                 continue
-            seq = message["seq"]
+            seq = message.seq
             if self.last_seq >= 0 and seq > self.last_seq + 1:
-                await ws.send('{"op":"sync"}')
+                await ws.send(SYNC)
             self.last_seq = max(self.last_seq, seq)
-            for event in message.get("events") or []:
+            for event in message.events:
                 if event.get("type") == "move":
                     self.seen[(self.table_id, seq)] = event
                     break
-            view = message.get("view") or {}
+            view = message.view
             if view.get("result"):
                 self.finished = True
                 return
@@ -127,7 +131,7 @@ class Client:
             if self.acts and legal and seq == self.last_seq:
                 await asyncio.sleep(random.expovariate(1 / self.pace))
                 action = random.choice(legal)
-                await ws.send(json.dumps({"op": "act", "seq": seq, "action": action}))
+                await ws.send(encode(Act(seq=seq, action=action)))
 
 
 def clients_thread(clients: list[Client]) -> threading.Thread:

@@ -4,7 +4,8 @@ A table's sockets live in the same process so that the time from sending an acti
 seat's new state is measured on one clock. Each socket reads every ``state`` frame; the socket
 of the seat to act (the lowest seat in ``to_act`` with legal actions) answers with a random legal
 action at once, or after an exponential pause of mean ``pace`` seconds. A ``seq`` that skips one
-is a gap (answered with ``sync``); ``error`` frames are counted by code.
+is a gap (answered with ``sync``); ``error`` frames are counted by code. Frames are read and
+written with :mod:`apps.protocol`, as the server does.
 
 :func:`client_main` is the entry of a client process (``multiprocessing``, spawn): it connects,
 reports ``connected``, waits for ``go``, plays for warm-up + measured seconds, reports results.
@@ -13,11 +14,14 @@ reports ``connected``, waits for ``go``, plays for warm-up + measured seconds, r
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import time
 from collections import Counter
+
+from apps.protocol import decode_server, encode
+from apps.protocol.client import Act, ClientFrame, Sync
+from apps.protocol.server import Error, State
 
 NEVER_BY_CHANCE = {"surrender", "leave", "concede"}
 #: A round trip to every seat longer than this (seconds) is reported with its wall-clock time,
@@ -102,16 +106,15 @@ class Seat:
             async for raw in self.ws:
                 now = time.perf_counter()
                 run.frames += 1
-                message = json.loads(raw)
-                op = message.get("op")
-                if op == "state":
-                    self.on_state(message, now)
-                elif op == "error":
-                    code = message.get("code", "?")
+                frame = decode_server(raw)
+                if isinstance(frame, State):
+                    self.on_state(frame, now)
+                elif isinstance(frame, Error):
+                    code = frame.code
                     if run.measuring(now) or code != "stale":
                         run.errors[code] += 1
                     if code == "stale":
-                        await self.send({"op": "sync"})
+                        await self.send(Sync())
         except Exception as exc:  # a closed socket is an error unless the run is over
             if not run.stopping:
                 run.errors[f"closed:{type(exc).__name__}"] += 1
@@ -119,17 +122,17 @@ class Seat:
             if not run.stopping:
                 run.errors[f"closed:{self.ws.close_code}"] += 1
 
-    def on_state(self, message: dict, now: float) -> None:
-        seq = message["seq"]
+    def on_state(self, message: State, now: float) -> None:
+        seq = message.seq
         run = self.table.run
         if self.last_seq >= 0 and seq > self.last_seq + 1:
             if run.measuring(now):
                 run.gaps += 1
-            _spawn(self.send({"op": "sync"}))
+            _spawn(self.send(Sync()))
         if seq < self.last_seq:
             return
         self.last_seq = seq
-        self.view = message.get("view") or {}
+        self.view = message.view
         self.connected.set()
         if self.view.get("result"):
             self.table.finished = True
@@ -164,11 +167,11 @@ class Seat:
         passes = [a for a in legal if a.get("type") == "pass"]
         action = passes[0] if passes and random.random() < 0.7 else random.choice(legal)
         self.table.flights[seq] = [time.perf_counter(), self.number, {}]
-        _spawn(self.send({"op": "act", "seq": seq, "action": action}))
+        _spawn(self.send(Act(seq=seq, action=action)))
 
-    async def send(self, data: dict) -> None:
+    async def send(self, frame: ClientFrame) -> None:
         try:
-            await self.ws.send(json.dumps(data, separators=(",", ":")))
+            await self.ws.send(encode(frame))
         except Exception:
             if not self.table.run.stopping:
                 self.table.run.errors["send_failed"] += 1

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from apps.protocol import decode_server, encode
+from apps.protocol.client import Ping
+from apps.protocol.server import Pong, State
 from bench import common
 from bench.ws_load import tables_of_people
 
@@ -37,8 +39,8 @@ async def _open(url: str, key: str):
         open_timeout=120,
         proxy=None,
     )
-    first = json.loads(await asyncio.wait_for(ws.recv(), 120))
-    if first.get("op") != "state":
+    first = decode_server(await asyncio.wait_for(ws.recv(), 120))
+    if not isinstance(first, State):
         raise RuntimeError(f"first frame {first}")
     return ws
 
@@ -67,10 +69,10 @@ async def all_answer(sockets: list) -> int:
 
     async def one(ws) -> bool:
         try:
-            await ws.send('{"op":"ping","t":1}')
+            await ws.send(encode(Ping(t=1)))
             while True:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                if frame.get("op") == "pong":
+                frame = decode_server(await asyncio.wait_for(ws.recv(), 60))
+                if isinstance(frame, Pong):
                     return True
         except Exception:
             return False

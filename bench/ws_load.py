@@ -83,8 +83,8 @@ def tables_of_people(count: int, time_scale: float | None = None, stagger: float
     broadcasts would make the setup of hundreds of tables take minutes."""
     from django.db import transaction
 
-    from apps.lobby.models import Seat, Table
-    from apps.lobby.services import normalized_options
+    from apps.tables.models import Seat, Table
+    from apps.tables.seating import normalized_options
     from apps.tables.services import match_start
 
     options = normalized_options(GAME, OPTIONS)

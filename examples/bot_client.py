@@ -23,7 +23,9 @@ Run it against a local site (``./run``), with a user you signed up::
     python examples/bot_client.py --site http://127.0.0.1:8000 --username me --password secret
     python examples/bot_client.py --game bazar_blot --options '{"players": 2, "target": 51}' ...
 
-Needs only the standard library and ``websockets`` (``pip install websockets``).
+Frames are read and written with the site's own protocol module (``apps/protocol``: typed
+frames, actions and views), found from this file's place in the repository; it needs
+``msgspec`` and ``websockets`` (both in the site's ``.venv``; else ``pip install msgspec websockets``).
 """
 
 from __future__ import annotations
@@ -35,8 +37,17 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from websockets.sync.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: apps.protocol
+
+from apps.protocol import decode_server, encode
+from apps.protocol.actions import Action
+from apps.protocol.client import Act, ClientFrame, Sync
+from apps.protocol.server import Error, State
+from apps.protocol.views import View, view_from
 
 #: Actions a bot never picks by chance: they end the match at once for its side.
 NEVER_BY_CHANCE = {"surrender", "leave"}
@@ -99,11 +110,11 @@ class Site:
         return self.url.replace("https://", "wss://", 1).replace("http://", "ws://", 1) + path
 
 
-def choose(legal: list[dict], how: str, rng: random.Random) -> dict:
+def choose(legal: list[Action], how: str, rng: random.Random) -> Action:
     """One action of ``legal``: the first, or a random one (never surrender or leave by chance)."""
     if how == "first":
         return legal[0]
-    sensible = [a for a in legal if a.get("type") not in NEVER_BY_CHANCE] or legal
+    sensible = [a for a in legal if a.__struct_config__.tag not in NEVER_BY_CHANCE] or legal
     return rng.choice(sensible)
 
 
@@ -116,9 +127,9 @@ def create_table_with_bots(site: Site, game: str, options: dict, bots: int | Non
     return table
 
 
-def seen_connected(view: dict) -> bool:
+def seen_connected(view: View) -> bool:
     """Whether the table shows my seat as connected (my socket is counted)."""
-    return any(s["seat"] == view["seat"] and s.get("connected") for s in view["seats"])
+    return any(s.seat == view.seat and s.connected for s in view.seats)
 
 
 def play(
@@ -131,39 +142,40 @@ def play(
 ) -> dict:
     """Sit through the match at ``table_id``: ready up, answer every state, return ``view.result``.
 
-    Sends at most ``rate`` frames per second. Returns the last ``view`` (its ``result`` is set)."""
+    Sends at most ``rate`` frames per second. Returns the last ``view`` as the site sent it (its
+    ``result`` is set)."""
     rng = random.Random(seed)
     headers = {"Authorization": f"Token {site.token}"}
     pacer = Pacer(rate)
     with connect(site.ws_url(f"/ws/tables/{table_id}/"), additional_headers=headers, max_size=2**22) as ws:
 
-        def send(frame: dict) -> None:
+        def send(frame: ClientFrame) -> None:
             pacer.wait()
-            ws.send(json.dumps(frame))
+            ws.send(encode(frame))
 
         seq, acted, ready = None, set(), False
         for raw in ws:
-            frame = json.loads(raw)
-            if not ready and frame["op"] == "state" and seen_connected(frame["view"]):
+            frame = decode_server(raw)
+            if isinstance(frame, Error):
+                log(f"refused: {frame.code}: {frame.message}")
+                acted.discard(seq)  # try again on the fresh state
+                send(Sync())
+                continue
+            if not isinstance(frame, State) or (seq is not None and frame.seq < seq):
+                continue  # a pong or chat, or a state older than the one we have
+            view = view_from(frame.view)
+            if not ready and seen_connected(view):
                 # The server counts us present: say «Готов» (the match starts when all are).
                 site.call("POST", f"/api/tables/{table_id}/ready/", {"ready": True})
                 ready = True
-            if frame["op"] == "error":
-                log(f"refused: {frame['code']}: {frame['message']}")
-                acted.discard(seq)  # try again on the fresh state
-                send({"op": "sync"})
-                continue
-            if frame["op"] != "state" or (seq is not None and frame["seq"] < seq):
-                continue  # a pong, or a state older than the one we have
-            if seq is not None and frame["seq"] > seq + 1:
-                send({"op": "sync"})  # we missed a state: ask for the whole one
-            seq, view = frame["seq"], frame["view"]
-            if view.get("result"):
-                return view
-            if view.get("legal") and seq not in acted:
+            if seq is not None and frame.seq > seq + 1:
+                send(Sync())  # we missed a state: ask for the whole one
+            seq = frame.seq
+            if view.result:
+                return frame.view
+            if view.legal and seq not in acted:
                 acted.add(seq)
-                action = choose(view["legal"], how, rng)
-                send({"op": "act", "seq": seq, "action": action})
+                send(Act(seq=seq, action=choose(view.legal, how, rng)))
     raise RuntimeError("the socket closed before the match ended")
 
 

@@ -1,4 +1,5 @@
-"""The site's one way to write JSON text for sockets, the database and the admin."""
+"""The site's one way to write JSON text for the database and the admin (socket frames are
+written by :mod:`apps.protocol`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import json
 from typing import Any
 
 import orjson
+
+from apps.protocol.limits import MAX_DEPTH, nesting_within
 
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
@@ -23,35 +26,5 @@ def compact(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-#: Deepest nesting of arrays and objects accepted in JSON a client sends (frames, API bodies).
-MAX_DEPTH = 32
-
-
-def nesting_within(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether no array or object in JSON ``text`` nests deeper than ``limit``.
-
-    Checked before parsing: ``json.loads`` recurses once per level, so a 10 KB frame of
-    ``[`` raises ``RecursionError`` instead of a clean refusal. Brackets inside strings are
-    not structure and are skipped; the text need not be valid JSON (the parser decides that)."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
-    if text.count("[") + text.count("{") <= limit:
-        return True
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif char in "]}":
-            depth -= 1
-    return True
+#: The limits of client JSON live with the protocol (frames and API bodies share them).
+__all__ = ["MAX_DEPTH", "compact", "nesting_within"]

@@ -17,6 +17,9 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from django.utils import translation
 
+from apps.protocol import client as frames_in
+from apps.protocol import server as frames_out
+
 from . import groups, presence
 
 log = logging.getLogger(__name__)
@@ -82,7 +85,8 @@ class SocialLobbyMixin:
         self.presence_recorded = True
         _LIVE[self.channel_name] = None
         _ensure_heartbeat()
-        await self.send_json({"op": "invitations", "count": await in_pool(_invitation_count)(self.user.pk)})
+        count = await in_pool(_invitation_count)(self.user.pk)
+        await self.send_json(frames_out.Invitations(count=count))
 
     async def social_left(self) -> None:
         if not getattr(self, "user", None):
@@ -93,15 +97,15 @@ class SocialLobbyMixin:
             _LIVE.pop(self.channel_name, None)
             await in_pool(presence.socket_closed)(channel=self.channel_name)
 
-    async def op_friends(self, message: dict) -> None:
+    async def op_friends(self, frame: frames_in.FriendsAsk) -> None:
         """``{"op": "friends"}`` → ``{"op": "friends", "friends": [...]}`` (the friends page asks)."""
         friends = await in_pool(_friends)(self.user.pk, self.language)
-        await self.send_json({"op": "friends", "friends": friends})
+        await self.send_json(frames_out.Friends(friends=friends))
 
-    async def op_watch(self, message: dict) -> None:
+    async def op_watch(self, frame: frames_in.WatchAsk) -> None:
         """``{"op": "watch"}`` → ``{"op": "watch", "tables": [...], "finished": [...]}``."""
         data = await in_pool(_watch)(self.language)
-        await self.send_json({"op": "watch", **data})
+        await self.send_json(frames_out.Watch(**data))
 
     async def social_frame(self, event: dict) -> None:
         """A frame for this user (``invitation``, ``invitations``, ``friends_changed``)."""

@@ -1,13 +1,13 @@
 """The table socket ``/ws/tables/<id>/`` (PROTOCOL.md) and the lobby socket ``/ws/lobby/``.
 
-Thin: authenticate, join the groups of the seat (or the spectators'), decode and dispatch
-``act`` / ``sync`` / ``ping`` to one service or selector each, and turn refusals into ``error``.
+Thin: authenticate, join the groups of the seat (or the spectators'), read each client frame
+with :mod:`apps.protocol` and dispatch it to one service or selector, and turn refusals into
+``error``. Every frame sent is a Struct of :mod:`apps.protocol.server`, written by its codec.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from http.cookies import SimpleCookie
@@ -22,8 +22,10 @@ from django.utils import translation
 from apps.chat import services as chat
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.errors import Refused
-from apps.core.jsontext import MAX_DEPTH, compact, nesting_within
 from apps.lobby import selectors as lobby_selectors
+from apps.protocol import FrameError, decode_client, encode
+from apps.protocol import client as frames_in
+from apps.protocol import server as frames_out
 from apps.social.consumers import SocialLobbyMixin
 from apps.tables import actor, conf, groups, publishing
 from apps.tables import seating as lobby  # the seating services, in apps.lobby before
@@ -103,25 +105,6 @@ def scope_language(scope: dict) -> str:
     return language if language in supported else settings.LANGUAGE_CODE
 
 
-def decode_frame(text_data: str | None, bytes_data: bytes | None) -> dict:
-    """One client frame as a dict with a string ``op``; ``Refused("bad_message")`` otherwise."""
-    raw = text_data if text_data is not None else bytes_data
-    if raw is None:
-        raise Refused("bad_message")
-    size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
-    if size > conf.MAX_FRAME_BYTES:
-        raise Refused("bad_message", detail="frame over 16 KB")
-    if not nesting_within(raw):
-        raise Refused("bad_message", detail=f"JSON nested deeper than {MAX_DEPTH}")
-    try:
-        message = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise Refused("bad_message", detail="not JSON") from None
-    if not isinstance(message, dict) or not isinstance(message.get("op"), str):
-        raise Refused("bad_message", detail="a frame is an object with a string 'op'")
-    return message
-
-
 class SocketCounts:
     """How many sockets each user holds open in this process, per place and in all.
 
@@ -163,6 +146,10 @@ SOCKET_COUNTS = SocketCounts()
 class AuthenticatedConsumer(AsyncWebsocketConsumer):
     """Accepts only signed-in users (``scope["user"]`` from whichever auth middleware runs:
     the session today, API tokens later); others are closed with 4401 (PROTOCOL.md)."""
+
+    #: The client frames this socket reads (a union of :mod:`apps.protocol.client` Structs);
+    #: each op ``x`` is handled by ``op_x(frame)``.
+    frames: Any = frames_in.LobbyIn
 
     async def connect(self) -> None:
         publishing.remember_server_loop()
@@ -222,15 +209,14 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
             return
         await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
-    async def send_json(self, data: dict) -> None:
-        await self.send(text_data=compact(data))
+    async def send_json(self, frame: Any) -> None:
+        """Send ``frame`` (a :mod:`apps.protocol.server` Struct) as one text frame."""
+        await self.send(text_data=encode(frame))
 
     async def send_error(self, exc: Refused, request_id: Any = None) -> None:
         with translation.override(self.language):
-            data = {"op": "error", **exc.as_dict()}
-        if request_id is not None:
-            data["id"] = request_id
-        await self.send_json(data)
+            data = exc.as_dict()
+        await self.send_json(frames_out.error(data, request_id))
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle one client frame. Whatever the frame holds, the socket survives: a refusal
@@ -241,33 +227,33 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
             await self.send_error(Refused("rate_limited"))
             await self.close(code=CLOSE_RATE_LIMITED)
             return
+        raw = text_data if text_data is not None else bytes_data
         try:
-            message = decode_frame(text_data, bytes_data)
-        except Refused as exc:
-            await self.send_error(exc)
+            frame = decode_client(raw, self.frames, max_bytes=conf.MAX_FRAME_BYTES)
+        except FrameError as exc:
+            await self.send_error(Refused("bad_message", detail=exc.detail), exc.request_id)
             return
-        request_id = message.get("id")
-        handler = getattr(self, f"op_{message['op']}", None)
+        request_id = frame.id
+        handler = getattr(self, f"op_{frame.op}", None)
         if handler is None:
             await self.send_error(Refused("bad_message", detail="unknown op"), request_id)
             return
         try:
-            await handler(message)
+            await handler(frame)
         except Refused as exc:
             await self.send_error(exc, request_id)
         except Exception:
-            logger.exception("socket op %r failed on a client frame", message["op"])
+            logger.exception("socket op %r failed on a client frame", frame.op)
             await self.send_error(Refused("bad_message", detail="could not be handled"), request_id)
 
-    async def op_ping(self, message: dict) -> None:
-        reply = {"op": "pong"}
-        if "t" in message:
-            reply["t"] = message["t"]
-        await self.send_json(reply)
+    async def op_ping(self, frame: frames_in.Ping) -> None:
+        await self.send_json(frames_out.Pong(t=frame.t))
 
 
 class TableConsumer(AuthenticatedConsumer):
     """A player's or spectator's socket at one table."""
+
+    frames = frames_in.TableIn
 
     table_id: int
     seat: int | None = None
@@ -301,7 +287,7 @@ class TableConsumer(AuthenticatedConsumer):
         seated = self.seat is not None
         muted, messages = await in_db_thread_pool(_chat_open)(self.table_id, self.user.pk, seated)
         self.muted = frozenset(muted)
-        await self.send_json({"op": "chat_history", "messages": messages})
+        await self.send_json(frames_out.chat_history(messages))
 
     async def disconnect(self, code: int) -> None:
         if not getattr(self, "user", None) or not hasattr(self, "table_id"):
@@ -328,7 +314,7 @@ class TableConsumer(AuthenticatedConsumer):
         self.match_id = message["view"].get("match")
         if not self.is_older(self.match_id, message["seq"]):
             self.shown = (self.match_id, message["seq"])
-            await self.send_json(message)
+            await self.send_json(frames_out.state_frame(message["seq"], message["view"], message["events"]))
         if seat is None:
             self.counted = False  # standing up zeroed the seat's count
         elif not self.counted:
@@ -341,14 +327,12 @@ class TableConsumer(AuthenticatedConsumer):
 
     # ----------------------------------------------------------------- client ops
 
-    async def op_sync(self, message: dict) -> None:
+    async def op_sync(self, frame: frames_in.Sync) -> None:
         await self.send_full_state()
 
-    async def op_act(self, message: dict) -> None:
+    async def op_act(self, frame: frames_in.Act) -> None:
         """Apply the frame's action; a refusal goes back as ``error`` (:meth:`receive`)."""
-        seq, action = message.get("seq"), message.get("action")
-        if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(action, dict):
-            raise Refused("bad_message", detail="act needs seq and action")
+        seq, action = frame.seq, frame.action
         if self.seat is None:
             raise Refused("not_seated")
         if "seat" in action and action["seat"] != self.seat:
@@ -359,30 +343,27 @@ class TableConsumer(AuthenticatedConsumer):
             match_id=self.match_id, seat=self.seat, action=action, seq=seq, user_id=self.user.pk
         )
 
-    async def op_chat(self, message: dict) -> None:
+    async def op_chat(self, frame: frames_in.ChatSend) -> None:
         """Write into the table chat (``text`` or ``phrase``): it comes back as a ``chat`` frame."""
-        await in_db_thread_pool(_chat)(self.table_id, self.user, message.get("text"), message.get("phrase"))
+        await in_db_thread_pool(_chat)(self.table_id, self.user, frame.text, frame.phrase)
 
-    async def op_chat_mute(self, message: dict) -> None:
+    async def op_chat_mute(self, frame: frames_in.ChatMute) -> None:
         """Mute (``mute``: true, default) or unmute the chat of user ``user`` for myself."""
-        other, mute = message.get("user"), message.get("mute", True) is not False
-        mute = await in_db_thread_pool(_chat_mute)(self.user, other, mute)
+        other = frame.user
+        mute = await in_db_thread_pool(_chat_mute)(self.user, other, frame.mute)
         self.muted = self.muted | {other} if mute else self.muted - {other}
-        await self.send_json({"op": "chat_mute", "user": other, "mute": mute})
+        await self.send_json(frames_out.ChatMuted(user=other, mute=mute))
 
-    async def op_chat_report(self, message: dict) -> None:
+    async def op_chat_report(self, frame: frames_in.ChatReport) -> None:
         """Report message ``id`` to the moderators."""
-        await in_db_thread_pool(_chat_report)(self.user, self.table_id, message.get("id"))
-        await self.send_json({"op": "chat_report", "id": message.get("id")})
+        await in_db_thread_pool(_chat_report)(self.user, self.table_id, frame.id)
+        await self.send_json(frames_out.ChatReported(id=frame.id))
 
-    async def op_rematch(self, message: dict) -> None:
+    async def op_rematch(self, frame: frames_in.Rematch) -> None:
         """«Ещё партию» (``yes``: true) or not; the view's ``rematch`` lists who agreed."""
-        yes = message.get("yes", True)
-        if not isinstance(yes, bool):
-            raise Refused("bad_message", detail="rematch needs yes: true or false")
-        await in_db_thread_pool(_rematch)(self.table_id, self.user, yes)
+        await in_db_thread_pool(_rematch)(self.table_id, self.user, frame.yes)
 
-    async def op_claim(self, message: dict) -> None:
+    async def op_claim(self, frame: frames_in.Claim) -> None:
         """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
         await in_db_thread_pool(_claim)(self.table_id, self.user.pk)
 
@@ -395,10 +376,10 @@ class TableConsumer(AuthenticatedConsumer):
             return
         if event.get("author") in self.muted:
             return
-        await self.send_json(event["frame"])
+        await self.send_json(frames_out.chat(event["frame"]))
 
     async def table_chat_hidden(self, event: dict) -> None:
-        await self.send_json({"op": "chat_hidden", "ids": event["ids"]})
+        await self.send_json(frames_out.ChatHidden(ids=event["ids"]))
 
     async def table_frames(self, event: dict) -> None:
         """A change of the table from the channel layer (a move of a Celery worker or of another
@@ -458,15 +439,15 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
         await self.social_joined()
         if self.wants_tables():
             await self.channel_layer.group_add(groups.LOBBY, self.channel_name)
-            await self.op_sync({})
+            await self.op_sync(frames_in.Sync())
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
         await self.social_left()
 
-    async def op_sync(self, message: dict) -> None:
+    async def op_sync(self, frame: frames_in.Sync) -> None:
         tables = await in_db_thread_pool(_open_tables)()
-        await self.send_json({"op": "tables", "tables": tables})
+        await self.send_json(frames_out.Tables(tables=tables))
 
     async def lobby_tables(self, event: dict) -> None:
         await self.send(text_data=event["text"])

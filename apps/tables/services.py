@@ -22,7 +22,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.core.errors import Refused
-from apps.core.jsontext import compact
+from apps.protocol import encode
+from apps.protocol.server import state_frame
 from apps.rules import actions as rules_actions
 from apps.rules import api
 from apps.rules.base import Game
@@ -515,10 +516,7 @@ def match_frames(
 def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
     """A ``state`` frame encoded once (per seat, not per socket). ``hold_ms`` (only when > 0):
     how long the client shows the trick just taken or the deal's summary before this view."""
-    frame = {"op": "state", "seq": seq, "view": view, "events": events}
-    if hold_ms:
-        frame["hold_ms"] = hold_ms
-    return compact(frame)
+    return encode(state_frame(seq, view, events, hold_ms))
 
 
 def send_frames(table_id: int, frames: dict[str, str], *, match_id: int, seq: int) -> None:

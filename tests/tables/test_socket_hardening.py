@@ -30,7 +30,7 @@ def is_state(message: dict) -> bool:
 
 
 def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_close(live_site, make_user):
-    start = log_size(live_site)
+    log_start = log_size(live_site)
     a, b = make_user(), make_user()
     table = bot_table("durak", {}, people=[a, b])
     mine = TableSocket(live_site, f"/ws/tables/{table.pk}/", session_cookie(a))
@@ -48,7 +48,7 @@ def test_malformed_frames_are_refused_and_the_seat_shows_disconnected_after_clos
     mine.close()
     other.send({"op": "sync"})
     other.wait_for(lambda m: is_state(m) and m["view"]["seats"][0]["connected"] is False)
-    assert "Traceback" not in log_since(live_site, start)
+    assert "Traceback" not in log_since(live_site, log_start)
 
 
 def test_an_over_long_table_id_is_not_found(live_site, make_user):

@@ -1,0 +1,61 @@
+"""The protocol module writes the same bytes the site wrote before it (issue #23).
+
+``frames.jsonl.gz`` holds what the code before :mod:`apps.protocol` sent: every ``state``
+frame of a seeded match of each game and mode (each seat's and the public one), the connect
+frames, errors in both languages, pongs, chat and lobby frames (``record_frames.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import msgspec
+import pytest
+
+from apps.protocol import encode
+from apps.protocol.server import AnyServerFrame, State
+from apps.tables.services import frame_text
+from tests.protocol.golden import golden, of_kind
+
+GAME_CASES = {
+    "bazar_4", "bazar_2", "gambler_4", "gambler_2", "gambler_solo_capot", "blot", "deberc_2",
+    "deberc_3", "deberc_4", "deberc_2x2", "durak_2", "durak_4", "durak_transfer_3", "durak_pairs",
+    "durak_cheating", "durak_52_six", "durak_24",
+}  # fmt: skip
+
+
+def test_the_fixture_covers_every_game_mode_and_frame_kind() -> None:
+    cases = Counter(line["case"] for line in of_kind("state"))
+    assert set(cases) == GAME_CASES
+    assert min(cases.values()) > 50
+    kinds = {json.loads(line["text"])["op"] for line in golden()}
+    assert kinds >= {"state", "error", "pong", "chat", "chat_history", "chat_hidden", "chat_mute"}
+    assert kinds >= {"chat_report", "tables", "invitations", "friends_changed", "friends", "watch"}
+    holds = {line["args"][3] for line in of_kind("state")}
+    assert {0, 1500, 5000} <= holds  # plain, trick and deal pauses
+
+
+def test_frame_text_writes_every_state_frame_byte_for_byte() -> None:
+    wrong = [
+        (line["case"], line["args"][0])
+        for line in of_kind("state")
+        if frame_text(*line["args"]) != line["text"]
+    ]
+    assert wrong == []
+
+
+def test_the_state_struct_writes_the_same_text() -> None:
+    for line in of_kind("state")[::7]:
+        seq, view, events, hold = line["args"]
+        frame = State(seq=seq, view=view, events=events, hold_ms=hold or msgspec.UNSET)
+        assert encode(frame) == line["text"]
+
+
+@pytest.mark.parametrize("kind", ["connect", "error", "pong", "chat", "lobby"])
+def test_every_other_frame_read_into_its_struct_writes_the_same_text(kind: str) -> None:
+    lines = of_kind(kind)
+    assert lines
+    for line in lines:
+        frame = msgspec.convert(json.loads(line["text"]), AnyServerFrame)
+        assert encode(frame) == line["text"], line["case"]

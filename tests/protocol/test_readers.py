@@ -1,0 +1,117 @@
+"""The typed readers cover what the engines and the table really send: every event, every legal
+action and every view of the golden matches reads into its Struct and back to the same JSON."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from apps.protocol import decode_server, encode
+from apps.protocol.actions import ACTIONS, Action, action_dict, action_from
+from apps.protocol.events import EVENTS, Event, event_from
+from apps.protocol.server import SERVER_FRAMES, Invitation, Pong, State, frame_from
+from apps.protocol.views import View, view_from
+from apps.rules.actions import ACTION_FIELDS
+from tests.protocol.golden import of_kind
+
+
+def _states():
+    return [line["args"] for line in of_kind("state")]
+
+
+def test_every_engine_event_reads_into_its_struct_and_back() -> None:
+    seen = set()
+    for _, _, events, _ in _states():
+        for raw in events:
+            event = event_from(raw)
+            assert isinstance(event, Event), raw
+            assert msgspec.to_builtins(event) == raw
+            seen.add(raw["type"])
+    assert len(seen) >= 29
+
+
+def test_an_event_of_an_unknown_type_is_kept_as_it_came() -> None:
+    assert event_from({"type": "comet", "seat": 1}) == {"type": "comet", "seat": 1}
+    with pytest.raises(msgspec.ValidationError):
+        event_from({"type": "play", "seat": "one", "card": "Ah"})
+
+
+def test_every_legal_action_reads_into_its_struct_and_back() -> None:
+    seen = set()
+    for _, view, _, _ in _states():
+        for raw in view["legal"]:
+            assert action_dict(action_from(raw)) == raw
+            seen.add(raw["type"])
+    assert len(seen) >= 14
+
+
+def test_the_actions_are_the_schema_of_the_rules() -> None:
+    assert set(ACTIONS) == set(ACTION_FIELDS)
+    for kind, cls in ACTIONS.items():
+        assert set(cls.__struct_fields__) == set(ACTION_FIELDS[kind]), kind
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"type": "play", "card": ["6s"]},
+        {"type": "play", "card": ""},
+        {"type": "play", "card": "Ahhhh"},
+        {"type": "bid", "value": True, "trump": "h"},
+        {"type": "bid", "value": 10_001, "trump": "h"},
+        {"type": "capot", "trump": "s", "solo": 1},
+        {"type": "fly"},
+        {"card": "Ah"},
+    ],
+)
+def test_an_action_the_rules_schema_refuses_is_refused(raw: dict) -> None:
+    from apps.rules.actions import canonical
+    from apps.rules.errors import IllegalAction
+
+    with pytest.raises(msgspec.ValidationError):
+        action_from(raw)
+    if raw.get("type") in ACTION_FIELDS or "type" not in raw:
+        with pytest.raises(IllegalAction):
+            canonical(raw)
+
+
+def test_every_view_reads_into_a_view() -> None:
+    for _, raw, _, _ in _states()[::5]:
+        view = view_from(raw)
+        assert isinstance(view, View)
+        assert view.seat == raw["seat"] and len(view.seats) == len(raw["seats"])
+        assert all(isinstance(a, Action) for a in view.legal)
+    for line in of_kind("connect"):
+        frame = decode_server(line["text"])
+        assert isinstance(frame, State)
+        view_from(frame.view)
+
+
+def test_decode_server_reads_every_recorded_frame() -> None:
+    ops = set()
+    for line in of_kind("connect", "error", "pong", "chat", "lobby"):
+        frame = decode_server(line["text"])
+        ops.add(frame.__struct_config__.tag)
+        assert encode(frame) == line["text"]
+    assert ops == set(SERVER_FRAMES) - {"invitation"}
+
+
+def test_an_invitation_frame_round_trips_with_its_from_key() -> None:
+    raw = {
+        "op": "invitation", "id": 5, "from": {"id": 2, "name": "Анна"}, "table": 9, "game": "durak",
+        "game_name": "Дурак", "url": "/lobby/tables/9/", "accept": "/a/", "decline": "/d/", "count": 1,
+    }  # fmt: skip
+    frame = frame_from(raw)
+    assert isinstance(frame, Invitation) and frame.from_ == {"id": 2, "name": "Анна"}
+    assert msgspec.json.decode(encode(frame)) == raw
+    assert list(msgspec.json.decode(encode(frame))) == list(raw)
+
+
+def test_pong_echoes_any_json_value_and_nothing_when_absent() -> None:
+    assert encode(Pong()) == '{"op":"pong"}'
+    assert encode(Pong(t=None)) == '{"op":"pong","t":null}'
+    assert encode(Pong(t=[1, {"ж": 2**70}])) == '{"op":"pong","t":[1,{"ж":1180591620717411303424}]}'
+
+
+def test_every_event_struct_is_in_the_union() -> None:
+    assert {cls.__struct_config__.tag for cls in Event.__subclasses__()} == set(EVENTS)
