@@ -27,8 +27,7 @@ from apps.protocol import FrameError, decode_client, encode
 from apps.protocol import client as frames_in
 from apps.protocol import server as frames_out
 from apps.social.consumers import SocialLobbyMixin
-from apps.tables import actor, conf, groups, publishing
-from apps.tables import seating as lobby  # the seating services, in apps.lobby before
+from apps.tables import actor, conf, groups, publishing, seating
 from apps.tables import selectors as table_selectors
 from apps.tables import services as table_services
 from apps.tables.models import Table
@@ -485,7 +484,7 @@ def _chat_report(user, table_id: int, message_id) -> None:
 
 
 def _rematch(table_id: int, user, yes: bool) -> None:
-    lobby.rematch_vote(table_id=table_id, user=user, yes=yes)
+    seating.rematch_vote(table_id=table_id, user=user, yes=yes)
 
 
 def _claim(table_id: int, user_id: int) -> None:

@@ -670,7 +670,7 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
     """
     now = timezone.now()
     with transaction.atomic():
-        # Lock order everywhere is table, then its seats (the lobby services lock the table
+        # Lock order everywhere is table, then its seats (the seating services lock the table
         # first); taking the seat alone here deadlocked against «Готов» racing a connect.
         Table.objects.select_for_update().filter(pk=table_id).first()
         seat = Seat.objects.select_for_update().filter(table_id=table_id, user_id=user_id).first()
