@@ -5,6 +5,7 @@ sit in two server processes (the ``table.hello`` handshake)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from datetime import timedelta
 
@@ -32,6 +33,13 @@ class Recorder:
         self.got.append((match_id, seq, frames))
 
 
+def run_loop(coroutine):
+    """``asyncio.run`` on a thread of its own: the session's Playwright browser may keep an event
+    loop running on the main thread, where ``asyncio.run`` refuses to start another."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def act(table_id: int, **kwargs) -> int:
     """One ``TableActor.act`` on a fresh loop (the actor of this test's table)."""
 
@@ -41,7 +49,7 @@ def act(table_id: int, **kwargs) -> int:
         finally:
             await store._async_reset()  # this loop's connection closes with it
 
-    return asyncio.run(run())
+    return run_loop(run())
 
 
 @pytest.fixture
@@ -71,7 +79,7 @@ def test_the_async_writer_saves_what_the_statement_saves_and_refuses_a_changed_r
         finally:
             await store._async_reset()
 
-    first, second = asyncio.run(twice())
+    first, second = run_loop(twice())
 
     assert first is store.Outcome.TIMER_ARMED and second is store.Outcome.CHANGED
     saved = Match.objects.get(pk=match.pk)
