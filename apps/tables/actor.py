@@ -109,16 +109,7 @@ class TableActor:
             reason=None,
         )
         if prepared.simple and store.async_ready():
-            outcome = await store.move_write_async(
-                match,
-                read=prepared.read,
-                seat=prepared.seat,
-                action=prepared.action,
-                system=prepared.system,
-                actor=prepared.actor,
-                user_id=prepared.user_id,
-                now=prepared.now,
-            )
+            outcome = await store.move_write_async(match, **prepared.write_args())
             prepared.applied.timer = outcome is store.Outcome.TIMER_ARMED
         else:
             outcome = await in_thread(services.move_persist_atomic)(prepared)

@@ -242,6 +242,13 @@ class Prepared:
     def finished(self) -> bool:
         return self.applied.match.status == Match.Status.FINISHED
 
+    def write_args(self) -> dict:
+        """The keyword arguments of :func:`apps.tables.store.move_write` (and its async twin)."""
+        return {
+            "read": self.read, "seat": self.seat, "action": self.action, "system": self.system,
+            "actor": self.actor, "user_id": self.user_id, "now": self.now,
+        }
+
     @property
     def simple(self) -> bool:
         """Whether the move writes only the match row and its Move: one statement, no transaction."""
@@ -312,16 +319,7 @@ def move_persist(prepared: Prepared) -> store.Outcome:
     (the table finished, the results recorded). The caller holds a transaction when the move is
     not :attr:`Prepared.simple`. Sets ``applied.timer`` when a timer task is to be scheduled."""
     match = prepared.match
-    outcome = store.move_write(
-        match,
-        read=prepared.read,
-        seat=prepared.seat,
-        action=prepared.action,
-        system=prepared.system,
-        actor=prepared.actor,
-        user_id=prepared.user_id,
-        now=prepared.now,
-    )
+    outcome = store.move_write(match, **prepared.write_args())
     if outcome is store.Outcome.CHANGED:
         return outcome
     if prepared.deal is not None:
