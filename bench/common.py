@@ -268,6 +268,27 @@ def machine_cpu_seconds() -> tuple[float, float]:
     return (user + nice + system + irq + softirq) / ticks, steal / ticks
 
 
+#: The shared services a move costs besides the bench's own processes.
+SERVICE_NAMES = ("postgres", "redis-server")
+
+
+def services_cpu_seconds() -> float:
+    """CPU seconds used so far by every PostgreSQL and Redis process of the machine (by name, from
+    ``/proc``): with the stack's and the clients' own, what a run costs even when other work
+    shares the machine (``machine_cpu_seconds`` counts that work too). A backend that exits
+    within the window takes its time with it; the stack's pools keep theirs open."""
+    total = 0.0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if (proc / "comm").read_text().strip() in SERVICE_NAMES:
+                total += cpu_seconds(int(proc.name))
+        except OSError:
+            continue
+    return total
+
+
 def self_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime

@@ -20,7 +20,9 @@ Prints JSON: actions applied per second, the round trip from sending an action t
 seat's new state (``self_ms``) and until every seat of the table has it (``all_seats_ms``),
 p50/p95/p99/max after ``--warmup`` seconds, errors by code, sequence gaps, the seconds in which
 round trips took over 150 ms (to line up with the logs), the CPU used by the server processes,
-by the clients and by the whole machine (per action), and the load average. If the server's
+by the clients, by PostgreSQL and Redis, and by the whole machine; per action the servers'
+(``server_ms_per_action``), the stack's with clients and services (``stack_ms_per_action``, still
+meaningful when other work shares the machine) and the machine's; and the load average. If the server's
 autovacuum is off (this machine's CI PostgreSQL) the bench database is vacuumed first.
 ``--baseline`` runs the same clients against ``bench/baseline_asgi.py`` (fan-out only) on the
 same stack and adds the ratios.
@@ -180,10 +182,12 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     time.sleep(warmup)
     cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     machine0 = common.machine_cpu_seconds()
+    services0 = common.services_cpu_seconds()
     load0 = common.load_average()
     time.sleep(seconds)
     cpu1 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     machine1 = common.machine_cpu_seconds()
+    services1 = common.services_cpu_seconds()
     results = [report.get(timeout=120)[2] for _ in procs]
     for p in procs:
         p.join(30)
@@ -195,6 +199,8 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
             errors[code] = errors.get(code, 0) + n
     applied = sum(r["applied"] for r in results)
     slow = sorted(x for r in results for x in r["slow"])
+    server_cpu = sum(cpu1[pid] - cpu0[pid] for pid in server_pids)
+    stack_cpu = server_cpu + services1 - services0 + sum(r["client_cpu_seconds"] for r in results)
     return {
         "sockets": sockets,
         "actions_per_second": round(applied / seconds, 1),
@@ -208,6 +214,9 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "frames_received": sum(r["frames"] for r in results),
         "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
         "client_cpu_share": [round(r["client_cpu_seconds"] / seconds, 2) for r in results],
+        "services_cpu_share": round((services1 - services0) / seconds, 2),
+        "server_ms_per_action": round(server_cpu * 1000 / applied, 2) if applied else None,
+        "stack_ms_per_action": round(stack_cpu * 1000 / applied, 2) if applied else None,
         "machine_busy_cores": round((machine1[0] - machine0[0]) / seconds, 2),
         "machine_stolen_cores": round((machine1[1] - machine0[1]) / seconds, 2),
         "machine_ms_per_action": round((machine1[0] - machine0[0]) * 1000 / applied, 2) if applied else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import import_module
 
 from . import actions
@@ -84,6 +85,13 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
 def view(state: Game, seat: int | None) -> dict:
     """What ``seat`` may see now; ``None`` for a spectator."""
     return state.view(seat)
+
+
+def views(state: Game, seats: Iterable[int | None]) -> dict[int | None, dict]:
+    """:func:`view` of each of ``seats`` (None: the spectators'), by seat, built together: the
+    parts every seat sees are made once and may be shared between the views (not with the
+    state), so change no view's nested values in place."""
+    return state.views(seats)
 
 
 def summary(state: Game) -> dict:

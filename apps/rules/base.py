@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -102,6 +103,13 @@ class Game(ABC):
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator), with the keys PROTOCOL.md lists that
         the engine knows (not ids, names, connections or deadlines: the table adds those)."""
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict]:
+        """``view(seat)`` of each of ``seats``, by seat: equal to calling :meth:`view` for each.
+        An engine may build the parts every seat sees once; the views may then share those
+        parts with each other (with the state, only what :meth:`view` shares: the legal
+        actions), so a caller must not change one view's nested values in place."""
+        return {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
     def summary(self) -> dict:

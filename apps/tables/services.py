@@ -98,12 +98,12 @@ def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | No
         time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
-    public = api.view(state, None)
-    _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=public)
+    views = api.views(state, [*match.seats, None])
+    _clock_update(match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=views[None])
     match.timer_due = match.deadline  # a new match has no timer yet: its first turn's is armed
     timer = match.deadline is not None
     opening = api.opening_events(state)
-    views = _bots_observe(match, state, opening, public)
+    _bots_observe(match, views, opening)
     match.save()
     selectors.seats_info_remember(match, info_list)
     DealRecord.objects.create(
@@ -283,7 +283,8 @@ def move_prepare(
         raise Refused(code, engine_code=exc.code, detail=exc.detail) from None
     match.seq += 1
     deal = _new_deal_record(match, state)
-    public = api.view(state, None)
+    views = api.views(state, [*match.seats, None])
+    public = views[None]
     hold = clock.hold_ms(events, match.time_scale)
     _clock_update(
         match,
@@ -296,7 +297,7 @@ def move_prepare(
         hold_ms=hold,
     )
     _finish_if_over(match, state, reason=reason, now=now)
-    views = _bots_observe(match, state, events, public)
+    _bots_observe(match, views, events)
     match.state = api.to_json(state)
     moved = {"type": "move", "seat": seat, "action": action, "by": actor}
     applied = Applied(match=match, state=state, events=[moved, *events], views=views, hold_ms=hold)
@@ -411,21 +412,17 @@ def _awaited(public_view: dict, to_act: list[int]) -> list[int]:
     return list(awaiting) if isinstance(awaiting, list) else list(to_act)
 
 
-def _bots_observe(match: Match, state: Game, events: list[dict], public: dict) -> dict[int | None, dict]:
-    """Every seat's engine view and the public one (key None); each bot seat's memory fed with
-    its view and the events."""
-    views: dict[int | None, dict] = {seat: api.view(state, seat) for seat in match.seats}
-    views[None] = public
-    if match.status == Match.Status.PLAYING:
-        memory = dict(match.bot_memory)
-        for player in match.players:
-            if player["bot"]:
-                key = str(player["seat"])
-                memory[key] = bot_players.observe(
-                    memory.get(key, {}), views[player["seat"]], events, player["bot"]
-                )
-        match.bot_memory = memory
-    return views
+def _bots_observe(match: Match, views: dict[int | None, dict], events: list[dict]) -> None:
+    """Feed each bot seat's memory with its view (``views``: every seat's, by seat) and the events."""
+    if match.status != Match.Status.PLAYING:
+        return
+    memory = dict(match.bot_memory)
+    for player in match.players:
+        if player["bot"]:
+            key = str(player["seat"])
+            view = views[player["seat"]]
+            memory[key] = bot_players.observe(memory.get(key, {}), view, events, player["bot"])
+    match.bot_memory = memory
 
 
 def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datetime) -> None:

@@ -143,6 +143,35 @@ def check_views(state, game: str) -> None:
             if o != s:
                 hidden = set(other["hand"]) - public
                 assert not (shown & hidden), f"seat {s} sees seat {o}'s {sorted(shown & hidden)}"
+    check_views_together(state, [*seats, None])
+
+
+def _clear_nested(value) -> None:
+    """Empty every list and dict inside ``value`` (in place) but the legal actions (engines
+    hand out their memoized action objects, as ``api.legal_actions`` does)."""
+    if isinstance(value, dict):
+        value.pop("legal", None)
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in list(inner):
+        _clear_nested(item)
+    if isinstance(value, (list, dict)):
+        value.clear()
+
+
+def check_views_together(state, seats: list) -> None:
+    """``api.views`` gives each seat exactly its ``api.view`` (keys in the same order, so the
+    frames are the same bytes), and shares nothing else with the state: emptying every view's
+    nested lists and dicts changes neither the state nor a view made afterwards."""
+    alone = {s: json.dumps(api.view(state, s)) for s in seats}
+    together = api.views(state, seats)
+    assert list(together) == seats
+    for s in seats:
+        assert json.dumps(together[s]) == alone[s], f"seat {s}"
+    snapshot = json.dumps(api.to_json(state))
+    for view in together.values():
+        _clear_nested(view)
+    assert json.dumps(api.to_json(state)) == snapshot
+    assert {s: json.dumps(api.view(state, s)) for s in seats} == alone
 
 
 def check_refusals(state, seat: int, legal: list[dict], rng: random.Random) -> None:
