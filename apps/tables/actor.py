@@ -4,7 +4,7 @@ order from memory (after lichess's ``RoundAsyncActor``; docs/decisions-live-core
 A person's ``act`` reaches the actor of its table on the server's event loop. The actor keeps
 the match row and engine state it last wrote, so a move costs no read and no ``from_json``;
 it computes the move (:func:`apps.tables.services.move_prepare`), writes it durably before
-anyone is told (one statement on the loop's own PostgreSQL connection; a move that begins a
+anyone is told (one statement on one of the loop's PostgreSQL connections; a move that begins a
 deal or ends the match goes through a transaction on a thread), then hands each socket of the
 table in this process its frame directly. The channel layer carries the frames only to the
 table's sockets in other processes, when there are any (a table's sockets meet in one process

@@ -27,6 +27,14 @@ def scheduler() -> str:
     return _setting("TABLES_SCHEDULER", "celery")
 
 
+def move_writers() -> int:
+    """``TABLES_MOVE_WRITERS``: PostgreSQL connections a server process writes moves on from its
+    event loop (default 4). Each write waits for its commit to reach the disk; with several
+    connections the moves of different tables commit side by side (and PostgreSQL flushes
+    their commits together) instead of queueing behind one another."""
+    return max(1, int(_setting("TABLES_MOVE_WRITERS", "4")))
+
+
 #: Largest accepted socket frame, in bytes (PROTOCOL.md: frames over 16 KB are refused).
 MAX_FRAME_BYTES = 16 * 1024
 #: Token bucket per socket: refill rate per second and burst.

@@ -20,10 +20,12 @@ move read the match again: when 100 tables' timers fire together that doubled ev
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import functools
 import json
 import logging
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -34,6 +36,7 @@ from django.db.models import Case, F, Q, Value, When
 from apps.core.jsontext import compact
 from apps.rules.base import Game
 
+from . import conf
 from .models import Match, Move
 
 log = logging.getLogger(__name__)
@@ -206,21 +209,15 @@ async def move_write_async(
     now: datetime,
 ) -> Outcome:
     """:func:`move_write` from the event loop (PostgreSQL only, see :func:`async_ready`): the
-    same statement on this process's asynchronous connection, so the table actor
+    same statement on one of this process's asynchronous connections, so the table actor
     (:mod:`apps.tables.actor`) writes a move without a hop to a thread. Not for a move that
     starts a deal or ends the match: those write more rows, in a transaction, on a thread."""
     match.updated_at = now
     move = {"seat": seat, "action": action, "system": system, "actor": actor, "user_id": user_id}
     params = _write_params(match, read, move, now)
-    async with _async_lock():
-        aconn = await _async_connection()
-        try:
-            async with psycopg.AsyncCursor(aconn) as cursor:
-                await cursor.execute(_write_sql(), params, prepare=True)
-                row = await cursor.fetchone()
-        except psycopg.OperationalError:
-            await _async_reset()
-            raise
+    async with _writer() as aconn, psycopg.AsyncCursor(aconn) as cursor:
+        await cursor.execute(_write_sql(), params, prepare=True)
+        row = await cursor.fetchone()
     return _outcome(match, read, row is not None, row[0] if row is not None else None)
 
 
@@ -266,13 +263,42 @@ def _write_params(match: Match, read: RowVersion, move: dict, now: datetime) -> 
     return [*sets, *timer, *where, *values]
 
 
-# --------------------------------------------------------------------------- the event loop's connection
+# --------------------------------------------------------------------------- the event loop's connections
 
-#: This process's connection for :func:`move_write_async` and the loop it belongs to: the
-#: moves of all the process's tables share it, one statement (one round trip) at a time.
-_aconn: psycopg.AsyncConnection | None = None
-_alock: asyncio.Lock | None = None
-_aloop: asyncio.AbstractEventLoop | None = None
+
+class _Writers:
+    """The connections :func:`move_write_async` writes on, for one event loop: at most
+    :func:`apps.tables.conf.move_writers` open, each carrying one statement at a time. A write
+    waits for its commit to reach the disk, so with one connection every table of the process
+    queued behind every other's commit (bench/ws_load.py: one process applied ≈ 290 moves/s
+    with daphne half idle); the moves of one table stay in order through its actor's lock."""
+
+    def __init__(self, size: int) -> None:
+        self.slots = asyncio.Semaphore(size)
+        self.idle: list[psycopg.AsyncConnection] = []
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+        async with self.slots:
+            aconn = self.idle.pop() if self.idle else None
+            if aconn is None or aconn.closed:
+                aconn = await _connect()
+            try:
+                yield aconn
+            except BaseException:
+                # broken (PostgreSQL restarted) or left mid-statement (cancelled): never reused
+                await _close(aconn)
+                raise
+            self.idle.append(aconn)
+
+    async def close(self) -> None:
+        idle, self.idle = self.idle, []
+        for aconn in idle:
+            await _close(aconn)
+
+
+#: The running loop's writers (a new loop, as in tests, gets its own).
+_writers: tuple[asyncio.AbstractEventLoop, _Writers] | None = None
 
 
 def async_ready() -> bool:
@@ -280,40 +306,39 @@ def async_ready() -> bool:
     return connection.vendor == "postgresql"
 
 
-def _async_lock() -> asyncio.Lock:
-    """The lock of the running loop's connection (a new loop, as in tests, gets its own)."""
-    global _aconn, _alock, _aloop
+def _writer() -> contextlib.AbstractAsyncContextManager[psycopg.AsyncConnection]:
+    """A connection of the running loop's writers, for one statement."""
+    global _writers
     loop = asyncio.get_running_loop()
-    if _aloop is not loop:
-        _aconn, _alock, _aloop = None, asyncio.Lock(), loop
-    return _alock
+    if _writers is None or _writers[0] is not loop:
+        _writers = (loop, _Writers(conf.move_writers()))
+    return _writers[1].connection()
 
 
-async def _async_connection() -> psycopg.AsyncConnection:
-    global _aconn
-    if _aconn is None or _aconn.closed:
-        db = connection.settings_dict
-        _aconn = await psycopg.AsyncConnection.connect(
-            dbname=db["NAME"],
-            user=db.get("USER") or None,
-            password=db.get("PASSWORD") or None,
-            host=db.get("HOST") or None,
-            port=db.get("PORT") or None,
-            autocommit=True,
-            options="-c TimeZone=UTC",
-        )
-    return _aconn
+async def _connect() -> psycopg.AsyncConnection:
+    db = connection.settings_dict
+    return await psycopg.AsyncConnection.connect(
+        dbname=db["NAME"],
+        user=db.get("USER") or None,
+        password=db.get("PASSWORD") or None,
+        host=db.get("HOST") or None,
+        port=db.get("PORT") or None,
+        autocommit=True,
+        options="-c TimeZone=UTC",
+    )
+
+
+async def _close(aconn: psycopg.AsyncConnection) -> None:
+    try:
+        await aconn.close()
+    except Exception:  # already broken
+        log.debug("closing a broken connection failed", exc_info=True)
 
 
 async def _async_reset() -> None:
-    """Drop the connection after an error (PostgreSQL restarted): the next move opens another."""
-    global _aconn
-    old, _aconn = _aconn, None
-    if old is not None:
-        try:
-            await old.close()
-        except Exception:  # already broken
-            log.debug("closing a broken connection failed", exc_info=True)
+    """Close the running loop's connections (a test's loop before it ends)."""
+    if _writers is not None and _writers[0] is asyncio.get_running_loop():
+        await _writers[1].close()
 
 
 def _move_write_orm(
