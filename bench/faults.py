@@ -17,7 +17,9 @@ later); with ``--shared-services``: ``redis-cli shutdown nosave`` and Redis star
 ``pg_ctlcluster ... restart``. Afterwards, for every match of the run: Move seq contiguous
 1..seq (nothing lost or doubled), Move count == seq, the record replays through the engine to
 the stored snapshot, finished matches to the stored result, every move a client saw is in the
-log with the same action; and each timeout's lateness against its deadline (max under 2 s).
+log with the same action; each timeout's lateness against its deadline (max under 2 s); and for
+each table whose socket was on the killed daphne, the seconds until its client was served again
+through another process (max under 2 s) and saw the match move on.
 Prints JSON: what was done when, and each check pass / fail.
 """
 
@@ -80,6 +82,10 @@ class Client:
         self.last_seq = -1
         self.finished = False
         self.stopping = False
+        #: The daphne port of the socket now open (0: none).
+        self.port = 0
+        #: ``(time.monotonic(), seq)`` of every state received.
+        self.states: list[tuple[float, int]] = []
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -87,6 +93,7 @@ class Client:
         while not self.stopping and not self.finished:
             ports = self.stack.ports()
             port = random.choice(ports) if ports else 0
+            self.port = port
             try:
                 async with connect(
                     f"ws://127.0.0.1:{port}/ws/tables/{self.table_id}/",
@@ -99,6 +106,7 @@ class Client:
                     await self.session(ws)
             except Exception:
                 pass
+            self.port = 0
             if not self.stopping and not self.finished:
                 self.reconnects += 1
                 await asyncio.sleep(0.5)
@@ -116,6 +124,7 @@ class Client:
             if not isinstance(message, State):
                 continue
             seq = message.seq
+            self.states.append((time.monotonic(), seq))
             if self.last_seq >= 0 and seq > self.last_seq + 1:
                 await ws.send(SYNC)
             self.last_seq = max(self.last_seq, seq)
@@ -175,13 +184,18 @@ class DeadlineWatch:
 # --------------------------------------------------------------------------- faults
 
 
-def kill_daphne(stack: Stack, log: list) -> None:
+def kill_daphne(stack: Stack, log: list, clients: list[Client]) -> list[tuple[Client, int, float]]:
+    """kill -9 the first daphne, start another 2 s later; returns each client whose socket was on
+    it with the ``seq`` it had seen and the moment of the kill (for :func:`resume_after_kill`)."""
     victim = stack.daphnes[0]
+    at = time.monotonic()
+    cut = [(c, c.last_seq, at) for c in clients if c.port == victim.port and not c.finished]
     victim.kill()
     log.append({"t": _now(), "fault": f"kill -9 daphne on port {victim.port}"})
     time.sleep(2)
     stack.daphnes[0] = common.start_daphne()
     log.append({"t": _now(), "fault": f"daphne restarted on port {stack.daphnes[0].port}"})
+    return cut
 
 
 def kill_worker(stack: Stack, log: list) -> float:
@@ -280,6 +294,28 @@ def check_matches(match_ids: list[int], seen: dict, table_of: dict) -> dict:
     }
 
 
+def resume_after_kill(cut: list[tuple[Client, int, float]], limit: float = 2.0) -> dict:
+    """For each table whose socket was on the killed daphne: seconds from the kill until its
+    client was served again through another process (its first state there: the table's current
+    view, from which it plays on), and until it saw the match move on (a state past the ``seq`` it
+    had; the bots' pause and the person's pace come into this one). Passes when every such
+    table was served again within ``limit`` seconds and moved on."""
+    served, moved = [], []
+    for client, seq, at in cut:
+        after = [(t - at, s) for t, s in client.states if t > at]
+        served.append(round(after[0][0], 2) if after else None)
+        on = [t for t, s in after if s > seq]
+        moved.append(round(on[0], 2) if on else None)
+    ok = [w for w in served if w is not None]
+    return {
+        "tables": len(cut),
+        "served_again_seconds": sorted(ok),
+        "moved_on_seconds": sorted(w for w in moved if w is not None),
+        "max_seconds": max(ok) if ok else None,
+        "pass": bool(cut) and len(ok) == len(cut) and max(ok) <= limit and None not in moved,
+    }
+
+
 def _without_source(snapshot: dict) -> dict:
     """A snapshot without ``state.source``: where the cards came from (a seed live, the recorded
     deals on replay) is provenance, not state."""
@@ -357,7 +393,7 @@ def main(argv: list[str] | None = None) -> dict:
         watch = DeadlineWatch(match_ids)
         log.append({"t": _now(), "fault": f"{len(tables)} tables playing"})
         time.sleep(8)
-        kill_daphne(stack, log)
+        cut = kill_daphne(stack, log, clients)
         time.sleep(6)
         worker_killed_at = kill_worker(stack, log)
         time.sleep(8)
@@ -384,6 +420,7 @@ def main(argv: list[str] | None = None) -> dict:
         out["checks"] = {
             "moves_contiguous_replay_equal_nothing_lost": check_matches(match_ids, seen, {}),
             "timeouts_after_worker_kill": timeout_lateness(match_ids, watch.deadlines, worker_killed_at),
+            "tables_resume_after_daphne_kill": resume_after_kill(cut),
         }
         out["services_running"] = {
             "redis": subprocess.run(["redis-cli", "ping"], capture_output=True, text=True).stdout.strip(),
