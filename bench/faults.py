@@ -365,7 +365,7 @@ def main(argv: list[str] | None = None) -> dict:
     common.redis_flush()
     common.django_setup()
     from apps.lobby import services
-    from bench.ws_load import users_with_tokens
+    from bench.ws_load import matches_close, users_with_tokens
 
     log: list[dict] = []
     stack = Stack()
@@ -429,6 +429,8 @@ def main(argv: list[str] | None = None) -> dict:
         }
     finally:
         stack.stop()
+        if "tables" in locals():
+            matches_close([t["id"] for t in tables])
     out["pass"] = all(c["pass"] for c in out.get("checks", {}).values()) if "checks" in out else False
     out["load_average_after"] = common.load_average()
     return out

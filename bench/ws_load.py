@@ -376,7 +376,7 @@ def main(argv: list[str] | None = None) -> dict:
 
 def matches_close(table_ids: list[int]) -> None:
     """Mark the run's matches finished (bench database only): abandoned, they would keep the
-    sweeper of every later run busy playing their timeouts."""
+    sweeper of every later run busy playing their timeouts (and their bots' moves)."""
     from apps.tables.models import Match
 
     Match.objects.filter(table_id__in=table_ids, status="playing").update(
