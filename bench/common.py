@@ -272,18 +272,19 @@ def machine_cpu_seconds() -> tuple[float, float]:
 SERVICE_NAMES = ("postgres", "redis-server")
 
 
-def services_cpu_seconds() -> float:
-    """CPU seconds used so far by every PostgreSQL and Redis process of the machine (by name, from
-    ``/proc``): with the stack's and the clients' own, what a run costs even when other work
+def services_cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by the PostgreSQL and the Redis processes of the machine (by name,
+    from ``/proc``): with the stack's and the clients' own, what a run costs even when other work
     shares the machine (``machine_cpu_seconds`` counts that work too). A backend that exits
     within the window takes its time with it; the stack's pools keep theirs open."""
-    total = 0.0
+    total = dict.fromkeys(SERVICE_NAMES, 0.0)
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            if (proc / "comm").read_text().strip() in SERVICE_NAMES:
-                total += cpu_seconds(int(proc.name))
+            name = (proc / "comm").read_text().strip()
+            if name in total:
+                total[name] += cpu_seconds(int(proc.name))
         except OSError:
             continue
     return total

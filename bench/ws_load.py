@@ -200,7 +200,8 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     applied = sum(r["applied"] for r in results)
     slow = sorted(x for r in results for x in r["slow"])
     server_cpu = sum(cpu1[pid] - cpu0[pid] for pid in server_pids)
-    stack_cpu = server_cpu + services1 - services0 + sum(r["client_cpu_seconds"] for r in results)
+    services = {name: services1[name] - services0[name] for name in services0}
+    stack_cpu = server_cpu + sum(services.values()) + sum(r["client_cpu_seconds"] for r in results)
     return {
         "sockets": sockets,
         "actions_per_second": round(applied / seconds, 1),
@@ -214,7 +215,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "frames_received": sum(r["frames"] for r in results),
         "server_cpu_share": {str(pid): round((cpu1[pid] - cpu0[pid]) / seconds, 2) for pid in server_pids},
         "client_cpu_share": [round(r["client_cpu_seconds"] / seconds, 2) for r in results],
-        "services_cpu_share": round((services1 - services0) / seconds, 2),
+        "services_cpu_share": {name: round(cpu / seconds, 3) for name, cpu in services.items()},
         "server_ms_per_action": round(server_cpu * 1000 / applied, 2) if applied else None,
         "stack_ms_per_action": round(stack_cpu * 1000 / applied, 2) if applied else None,
         "machine_busy_cores": round((machine1[0] - machine0[0]) / seconds, 2),
