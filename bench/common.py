@@ -290,6 +290,20 @@ def services_cpu_seconds() -> dict[str, float]:
     return total
 
 
+def worker_task_counts() -> dict[str, int]:
+    """Tasks the bench's Celery workers have run since they started, by name (their ``inspect
+    stats``; call after :func:`django_setup`): two readings give the timer and bot tasks a run
+    cost."""
+    from collections import Counter
+
+    from config.celery import app
+
+    total: Counter = Counter()
+    for stats in (app.control.inspect(timeout=1.0).stats() or {}).values():
+        total.update(stats.get("total") or {})
+    return dict(total)
+
+
 def self_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime

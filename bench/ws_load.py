@@ -157,8 +157,9 @@ def client_specs(tables: list[dict], ports: list[int], processes: int, args, bas
     return specs
 
 
-def measure(specs: list[dict], server_pids: list[int]) -> dict:
-    """Run the client processes; return the merged figures and the servers' CPU share."""
+def measure(specs: list[dict], server_pids: list[int], *, with_worker: bool = False) -> dict:
+    """Run the client processes; return the merged figures and the servers' CPU share (and with
+    ``with_worker`` the Celery tasks run per applied action)."""
     ctx = mp.get_context("spawn")
     report, go = ctx.Queue(), ctx.Event()
     procs = [ctx.Process(target=client_main, args=(spec, report, go), daemon=True) for spec in specs]
@@ -180,6 +181,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         flush=True,
     )
     time.sleep(warmup)
+    tasks0 = common.worker_task_counts() if with_worker else {}
     cpu0 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     machine0 = common.machine_cpu_seconds()
     services0 = common.services_cpu_seconds()
@@ -188,6 +190,7 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
     cpu1 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     machine1 = common.machine_cpu_seconds()
     services1 = common.services_cpu_seconds()
+    tasks1 = common.worker_task_counts() if with_worker else {}
     results = [report.get(timeout=120)[2] for _ in procs]
     for p in procs:
         p.join(30)
@@ -218,6 +221,11 @@ def measure(specs: list[dict], server_pids: list[int]) -> dict:
         "services_cpu_share": {name: round(cpu / seconds, 3) for name, cpu in services.items()},
         "server_ms_per_action": round(server_cpu * 1000 / applied, 2) if applied else None,
         "stack_ms_per_action": round(stack_cpu * 1000 / applied, 2) if applied else None,
+        "celery_tasks_per_action": {
+            name.rsplit(".", 1)[-1]: round((n - tasks0.get(name, 0)) / applied, 4)
+            for name, n in tasks1.items()
+            if n > tasks0.get(name, 0) and applied
+        },
         "machine_busy_cores": round((machine1[0] - machine0[0]) / seconds, 2),
         "machine_stolen_cores": round((machine1[1] - machine0[1]) / seconds, 2),
         "machine_ms_per_action": round((machine1[0] - machine0[0]) * 1000 / applied, 2) if applied else None,
@@ -349,7 +357,7 @@ def main(argv: list[str] | None = None) -> dict:
             tables = tables_of_people(args.tables, stagger=args.stagger)
         out["setup_seconds"] = round(time.monotonic() - t0, 1)
         specs = client_specs(tables, ports, min(args.client_processes, args.tables), args, baseline=False)
-        out["site"] = measure(specs, pids)
+        out["site"] = measure(specs, pids, with_worker=not args.connect)
         out["site"]["server_processes"] = {str(p.pid): p.name for p in stack}
         if args.baseline and not args.connect:
             for proc in stack:
