@@ -3,7 +3,7 @@ order from memory (after lichess's ``RoundAsyncActor``; docs/decisions-live-core
 
 A person's ``act`` reaches the actor of its table on the server's event loop. The actor keeps
 the match row and engine state it last wrote, so a move costs no read and no ``from_json``;
-it computes the move (:func:`apps.tables.services.move_prepare`), writes it durably before
+it computes the move (:func:`apps.tables.moves.move_prepare`), writes it durably before
 anyone is told (one statement on the loop's own PostgreSQL connection; a move that begins a
 deal or ends the match goes through a transaction on a thread), then hands each socket of the
 table in this process its frame directly. The channel layer carries the frames only to the
@@ -37,7 +37,8 @@ from channels.db import database_sync_to_async
 from apps.core.errors import Refused
 from apps.rules.base import Game
 
-from . import groups, publishing, selectors, services, store
+from . import groups, moves, publishing, selectors, store
+from .frames import frames_message, match_frames
 from .models import Match
 
 #: This server process, in the ``table.hello`` handshake (unique across hosts and restarts).
@@ -68,17 +69,17 @@ class TableActor:
     async def act(self, *, match_id: int, seat: int, action: object, seq: int, user_id: int) -> int:
         """A person's action for ``seat`` at version ``seq``: the new ``seq`` once written and sent.
 
-        Refuses exactly as :func:`apps.tables.services.move_apply` does (``bad_message``,
+        Refuses exactly as :func:`apps.tables.moves.move_apply` does (``bad_message``,
         ``system_only``, ``not_found``, ``not_seated``, ``not_your_seat``, ``match_over``,
         ``stale``, ``not_your_turn``, ``illegal``); nothing changes on a refusal."""
-        action = services.canonical_action(action)
-        if action["type"] in services.SYSTEM_TYPES:
+        action = moves.canonical_action(action)
+        if action["type"] in moves.SYSTEM_TYPES:
             raise Refused("system_only")
         async with self.lock:
-            for _ in range(services.MOVE_ATTEMPTS):
+            for _ in range(moves.MOVE_ATTEMPTS):
                 match, state = await self._take(match_id)
                 try:
-                    services.check_person_seat(match, seat, user_id)
+                    moves.check_person_seat(match, seat, user_id)
                     if match.status != Match.Status.PLAYING:
                         raise Refused("match_over")
                     if seq < match.seq or (seq > match.seq and state is None):
@@ -104,15 +105,15 @@ class TableActor:
 
     async def _apply(self, match: Match, state: Game | None, seat: int, action: dict, user_id: int) -> bool:
         """Compute, write and send one move; False when the row changed since it was read."""
-        prepared = services.move_prepare(
-            match, state, seat, action, system=False, actor=services.Actor.PERSON, user_id=user_id,
+        prepared = moves.move_prepare(
+            match, state, seat, action, system=False, actor=moves.Actor.PERSON, user_id=user_id,
             reason=None,
         )
         if prepared.simple and store.async_ready():
             outcome = await store.move_write_async(match, **prepared.write_args())
             prepared.applied.timer = outcome is store.Outcome.TIMER_ARMED
         else:
-            outcome = await in_thread(services.move_persist_atomic)(prepared)
+            outcome = await in_thread(moves.move_persist_atomic)(prepared)
         if outcome is store.Outcome.CHANGED:
             return False
         applied = prepared.applied
@@ -120,21 +121,19 @@ class TableActor:
             self.kept = (applied.match, applied.state)
         await self._publish(applied)
         if applied.timer or applied.match.bot_to_act:
-            asyncio.get_running_loop().run_in_executor(None, services.tasks_schedule, applied)
+            asyncio.get_running_loop().run_in_executor(None, moves.tasks_schedule, applied)
         return True
 
-    async def _publish(self, applied: services.Applied) -> None:
+    async def _publish(self, applied: moves.Applied) -> None:
         """Each socket of the table in this process its frame; the channel layer for the others."""
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_thread(selectors.table_caches_fill)(match)
-        frames = services.match_frames(
-            match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms
-        )
+        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
-            message = services.frames_message(frames, match_id=match.pk, seq=match.seq)
+            message = frames_message(frames, match_id=match.pk, seq=match.seq)
             message["origin"] = PROCESS_ID  # this process's sockets have them already
             publishing.send_soon([(groups.table_all(self.table_id), message)])
 

@@ -6,8 +6,10 @@ from django.db import transaction
 
 from apps.rules import api, scenario
 from apps.rules.seating import seat_count
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Seat, Table
+from apps.tables.moves import move_apply
+from apps.tables.starting import match_start
 
 
 def bot_table(game: str, options: dict, *, people=(), level: str = "easy", **table_fields) -> Table:
@@ -27,7 +29,7 @@ def bot_table(game: str, options: dict, *, people=(), level: str = "easy", **tab
             Seat.objects.create(
                 table=table, number=n, user=user, bot_level=None if user else level, ready=True
             )
-        services.match_start(table=table)
+        match_start(table=table)
     return table
 
 
@@ -35,9 +37,7 @@ def drive_bots(match_id: int, limit: int = 5000) -> Match:
     """Let bots move (in-process, as the bot task would) until nobody but people is to act."""
     for _ in range(limit):
         match = Match.objects.get(pk=match_id)
-        if match.status != Match.Status.PLAYING or not services.match_bot_move(
-            match_id=match_id, seq=match.seq
-        ):
+        if match.status != Match.Status.PLAYING or not match_bot_move(match_id=match_id, seq=match.seq):
             return Match.objects.get(pk=match_id)
     raise AssertionError(f"match {match_id} still playing after {limit} bot moves")
 
@@ -75,12 +75,12 @@ def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
         with_card = [a for a in legal if "card" in a]
         if with_card:
             return match, with_card[0]
-        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+        if match_bot_move(match_id=match.pk, seq=match.seq):
             continue
         # no bot to act: the person must first do something without a card (take, done)
         assert legal, "nobody may act"
         person = next(p["user"] for p in match.players if p["seat"] == person_seat)
-        services.move_apply(
+        move_apply(
             match_id=match.pk,
             seat=person_seat,
             action=legal[0],

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import actor, services, store
+from apps.tables import actor, store
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Move
+from apps.tables.moves import move_apply
 from tests.live import live_env, start_daphne, stop_process
 from tests.tables.helpers import bot_table, person_turn
 from tests.tables.live_clients import TableSocket, close_and_settle, session_cookie
@@ -119,9 +121,9 @@ def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
     seq = act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
     # a move through the sync services (a Celery worker's bot, or another process): the kept
     # copy is behind
-    if not services.match_bot_move(match_id=match.pk, seq=seq):
+    if not match_bot_move(match_id=match.pk, seq=seq):
         state = api.from_json(Match.objects.get(pk=match.pk).state)
-        services.move_apply(
+        move_apply(
             match_id=match.pk, seat=0, action=api.legal_actions(state, 0)[0], seq=seq,
             actor="person", user_id=person.pk,
         )

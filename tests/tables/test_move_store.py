@@ -11,8 +11,12 @@ from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import services, store
+from apps.tables import store
+from apps.tables.bot_turns import match_bot_move
+from apps.tables.frames import seats_changed
 from apps.tables.models import Match, Move
+from apps.tables.moves import move_apply
+from apps.tables.sweeping import match_end_stuck
 from tests.tables.helpers import bot_table, person_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,7 +34,7 @@ def bot_moves_then(match: Match, count: int) -> Match:
     """``count`` bot moves through ``move_apply`` (each kept by this process), then the match."""
     for _ in range(count):
         match.refresh_from_db()
-        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+        assert match_bot_move(match_id=match.pk, seq=match.seq)
     match.refresh_from_db()
     return match
 
@@ -63,7 +67,7 @@ def test_a_timer_rearmed_between_read_and_write_stays_and_the_move_applies_in_on
     read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=F("deadline")))
     monkeypatch.setattr(store, "match_read", read)
 
-    seq = services.move_apply(
+    seq = move_apply(
         match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
     )
 
@@ -83,9 +87,7 @@ def test_a_timer_due_after_the_moves_deadline_is_replaced_by_it(durak_match, mon
     read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=late))
     monkeypatch.setattr(store, "match_read", read)
 
-    services.move_apply(
-        match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
-    )
+    move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
 
     assert len(calls) == 1
     match.refresh_from_db()
@@ -95,13 +97,11 @@ def test_a_timer_due_after_the_moves_deadline_is_replaced_by_it(durak_match, mon
 def test_a_match_ended_between_read_and_write_refuses_the_move(durak_match, monkeypatch):
     person, match = durak_match
     match, action = person_turn(match)
-    read, _ = read_then(lambda pk: services.match_end_stuck(match_id=pk))
+    read, _ = read_then(lambda pk: match_end_stuck(match_id=pk))
     monkeypatch.setattr(store, "match_read", read)
 
     with pytest.raises(Refused) as info:
-        services.move_apply(
-            match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
-        )
+        move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
 
     assert info.value.code == "match_over"
     match.refresh_from_db()
@@ -115,15 +115,13 @@ def test_a_move_by_someone_else_between_read_and_write_makes_this_one_stale(dura
     seq = match.seq
 
     def other_move(pk: int) -> None:
-        services.move_apply(match_id=pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
+        move_apply(match_id=pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
 
     read, _ = read_then(other_move)
     monkeypatch.setattr(store, "match_read", read)
 
     with pytest.raises(Refused) as info:
-        services.move_apply(
-            match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk
-        )
+        move_apply(match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
 
     assert info.value.code == "stale"
     assert list(Move.objects.filter(match=match, seq__gt=seq).values_list("seq", flat=True)) == [seq + 1]
@@ -251,7 +249,7 @@ def test_the_next_move_in_the_same_process_uses_the_kept_copy_without_a_read(mon
 
 def test_a_kept_copy_made_stale_by_presence_writes_nothing_and_the_move_is_read_again(monkeypatch):
     match = bot_moves_then(bot_table("bazar_blot", {}).matches.get(), 1)
-    services.seats_changed(match.table_id)  # another process: a seat's connection flipped
+    seats_changed(match.table_id)  # another process: a seat's connection flipped
     reads = counting_reads(monkeypatch)
     match = bot_moves_then(match, 1)
     assert reads == [match.pk]  # the kept copy's write failed; one fresh read applied it
