@@ -1,11 +1,15 @@
 """The move service: every action on a live match (a person's, a bot's, the timer's, the
 server's) is checked, applied and written here, and published after it commits.
 
-One function applies every action: :func:`move_apply`. It reads the match row, checks ``seq``,
-asks the engine (:func:`move_prepare`), and in one statement appends the Move, saves the
-snapshot, bumps ``seq`` by one and sets the next deadline, if the row is still as read
-(:mod:`.store`). The table actor (:mod:`.actor`) applies a person's moves on the event loop with
-the same :func:`move_prepare` and :func:`move_persist`.
+One loop applies a move: :func:`move_steps`. It reads the match row, checks the action (its
+form, who may make it, the seat, the match still playing, ``seq``), asks the engine
+(:func:`move_prepare`), and writes the move in one statement that lands only if the row is still
+as read (:mod:`.store`); when the row changed in between it reads again, at most
+:data:`MOVE_ATTEMPTS` times, then refuses ``stale``. The loop does no I/O itself: it ``yield``s
+:class:`Read` and :class:`Write` requests and its driver answers them, so the same loop runs
+synchronously in :func:`move_apply` (workers, the seating services, the timer and bot tasks)
+and on the event loop in :meth:`apps.tables.actor.TableActor.act` (a person's move through a
+socket), each driver doing its reads and writes its own way.
 
 After commit a move is published to the table (:mod:`.frames`) and its timer and bot tasks
 are scheduled (:mod:`.scheduling`).
@@ -13,6 +17,7 @@ are scheduled (:mod:`.scheduling`).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -35,7 +40,7 @@ SYSTEM_TYPES = frozenset({"timeout", "close"})
 
 Actor = Move.Actor
 
-#: Reads of the match row one move makes at most before giving up (see :func:`move_apply`).
+#: Reads of the match row one move makes at most before giving up (see :func:`move_steps`).
 MOVE_ATTEMPTS = 3
 
 
@@ -104,77 +109,129 @@ def canonical_action(action: Any) -> dict:
         raise Refused("bad_message", detail=exc.detail) from None
 
 
-def move_apply(
+# --------------------------------------------------------------------------- the one loop
+
+
+@dataclass(frozen=True)
+class Read:
+    """A request of :func:`move_steps`: the match, answered ``(match, state)``; ``match`` is None
+    when there is no such match. Unless ``fresh``, the copy this process kept from its last write
+    of the match may answer, with its engine ``state``; else (and when there is no copy) the row
+    as it is now, with ``state`` None."""
+
+    fresh: bool
+
+
+@dataclass(frozen=True)
+class Write:
+    """A request of :func:`move_steps`: write ``prepared`` unless the row changed since it was
+    read (:func:`move_persist`, in a transaction unless :attr:`Prepared.simple`) and, once it is
+    durable, publish it and schedule its tasks; answered with the :class:`apps.tables.store.Outcome`
+    (``CHANGED``: nothing was written)."""
+
+    prepared: Prepared
+
+
+def move_steps(
     *,
     match_id: int,
     seat: int | None,
     action: Any,
-    seq: int,
+    seq: int | None,
     actor: str,
     user_id: int | None = None,
     reason: str | None = None,
     system: bool = False,
-) -> int:
-    """Apply ``action`` for ``seat`` at version ``seq``; return the new ``seq``.
+) -> Generator[Read | Write, Any, int]:
+    """Apply ``action`` for ``seat`` at version ``seq``: the steps, as :class:`Read` and
+    :class:`Write` requests for a driver to answer; returns the new ``seq``.
 
-    Persons (``actor="person"``) must sit at ``seat`` (``not_seated`` / ``not_your_seat``) and may
-    not make system actions (``system_only``). Refuses a finished match (``match_over``), a stale
-    ``seq`` (``stale``) and what the engine refuses (``not_your_turn``, or ``illegal`` with the
-    engine's code). ``reason`` overrides the result's reason when this action ends the match
-    (Durak's ``disconnect``); ``system`` marks a server verdict such as the disconnect ``leave``
-    (``timeout`` and ``close`` always are). Nothing changes on a refusal.
+    The checks, in order: the action's form (``bad_message``); system actions only by the timer
+    or the server (``system_only``); the match exists (``not_found``); a person sits at ``seat``
+    (``not_seated`` / ``not_your_seat``); it is still playing (``match_over``); ``seq`` is the
+    row's (``stale``); then the engine (``not_your_turn``, or ``illegal`` with its code). A copy
+    kept from an earlier write that is behind ``seq`` (another process moved since) is read
+    afresh. ``seq`` None: at the row's seq, whatever it is, for an action that does not depend
+    on what its seat saw (a leave; the server's disconnect verdict). A write that finds the row
+    changed reads it again (and checks everything again), up to :data:`MOVE_ATTEMPTS` reads,
+    then ``stale``.
 
-    Optimistic: the row is read without a lock and written only if nobody wrote it in between
-    (:mod:`apps.tables.store`); of two moves made at the same ``seq`` one applies and the other
-    is refused ``stale`` on its next read, as with a lock, in two round trips instead of five.
-    """
+    Raises ``Refused`` with nothing changed: the match and state a :class:`Read` answered are
+    as read, so a driver may keep them (the engine leaves its state untouched on a refusal)."""
     action = canonical_action(action)
     system = system or action["type"] in SYSTEM_TYPES
     if system and actor not in (Actor.TIMER, Actor.SYSTEM):
         raise Refused("system_only")
     for attempt in range(MOVE_ATTEMPTS):
-        match, state = store.match_take(match_id) if attempt == 0 else (store.match_read(match_id), None)
+        match, state = yield Read(fresh=attempt > 0)
         if match is None:
             raise Refused("not_found")
         if actor == Actor.PERSON:
             check_person_seat(match, seat, user_id)
         if match.status != Match.Status.PLAYING:
             raise Refused("match_over")
-        if seq < match.seq or (seq > match.seq and state is None):
+        at = match.seq if seq is None else seq
+        if at < match.seq or (at > match.seq and state is None):
             raise Refused("stale")
-        # a kept copy behind the client's seq (another process moved since) is read afresh
-        if seq == match.seq and _move_commit(
+        if at > match.seq:
+            continue  # the kept copy is behind the client's seq: read afresh
+        prepared = move_prepare(
             match, state, seat, action, system=system, actor=actor, user_id=user_id, reason=reason
-        ):
-            return match.seq
+        )
+        if (yield Write(prepared)) is not store.Outcome.CHANGED:
+            return prepared.match.seq
     raise Refused("stale")  # the row kept changing under us (a timer being re-armed each time)
 
 
-def _move_commit(
-    match: Match,
-    state: Game | None,
-    seat: int | None,
-    action: dict,
+def move_apply(
     *,
-    system: bool,
+    match_id: int,
+    seat: int | None,
+    action: Any,
+    seq: int | None,
     actor: str,
-    user_id: int | None,
-    reason: str | None,
-) -> bool:
-    """Apply the action to ``match`` as read (``state``: its engine state, when kept from this
-    process's last write) and save it unless the row changed meanwhile (False: nothing saved).
-    Raises ``Refused`` for what the engine refuses."""
-    prepared = move_prepare(
-        match, state, seat, action, system=system, actor=actor, user_id=user_id, reason=reason
+    user_id: int | None = None,
+    reason: str | None = None,
+    system: bool = False,
+) -> int:
+    """Apply ``action`` for ``seat`` at version ``seq`` (None: the current one); return the new
+    ``seq``. The synchronous driver of :func:`move_steps`, which says what is checked and refused.
+
+    Persons (``actor="person"``) must sit at ``seat`` and may not make system actions.
+    ``reason`` overrides the result's reason when this action ends the match (Durak's
+    ``disconnect``); ``system`` marks a server verdict such as the disconnect ``leave``
+    (``timeout`` and ``close`` always are). Nothing changes on a refusal.
+
+    Optimistic: the row is read without a lock (or taken from this process's last write of the
+    match, :func:`apps.tables.store.match_take`) and written only if nobody wrote it in between;
+    of two moves made at the same ``seq`` one applies and the other is refused ``stale`` on its
+    next read, as with a lock, in two round trips instead of five.
+    """
+    steps = move_steps(
+        match_id=match_id, seat=seat, action=action, seq=seq, actor=actor, user_id=user_id,
+        reason=reason, system=system,
     )
+    answer = None
+    while True:
+        try:
+            step = steps.send(answer)
+        except StopIteration as done:
+            return done.value
+        if isinstance(step, Read):
+            answer = (store.match_read(match_id), None) if step.fresh else store.match_take(match_id)
+        else:
+            answer = _move_commit(step.prepared)
+
+
+def _move_commit(prepared: Prepared) -> store.Outcome:
+    """Write ``prepared`` (:func:`move_persist`, in a transaction unless it is simple); once
+    committed, publish it, schedule its tasks and keep the match for this process's next move."""
     with transaction.atomic() if not prepared.simple else nullcontext():
         outcome = move_persist(prepared)
-        if outcome is store.Outcome.CHANGED:
-            return False
-        applied = prepared.applied
-        transaction.on_commit(lambda: after_commit(applied))
-        transaction.on_commit(lambda: store.match_written(match, prepared.state))
-    return True
+        if outcome is not store.Outcome.CHANGED:
+            transaction.on_commit(lambda: after_commit(prepared.applied))
+            transaction.on_commit(lambda: store.match_written(prepared.match, prepared.state))
+    return outcome
 
 
 def move_prepare(

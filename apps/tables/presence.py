@@ -5,7 +5,7 @@ may claim the victory).
 Presence never changes a match's ``seq``; a flip of a seat's ``connected`` refreshes the
 table's sockets (:func:`apps.tables.frames.table_refresh`), which also makes every process's
 copy of the seats' info stale. The leave of an absent person is the server's verdict, applied
-at whatever ``seq`` the match is at.
+at whatever ``seq`` the match is at (:func:`apps.tables.moves.move_apply` with ``seq=None``).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def seat_disconnect_check(*, table_id: int, seat: int) -> bool:
     match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
     if row is None or match is None or not _gone_past_deadline(row, match):
         return False
-    return _disconnect_leave(match, seat)
+    return _disconnect_leave(match.pk, seat)
 
 
 def claim_victory(*, table_id: int, user_id: int) -> None:
@@ -109,7 +109,7 @@ def claim_victory(*, table_id: int, user_id: int) -> None:
         for n in match.seats
         if n != mine and n not in partners and n in rows and _gone_past_deadline(rows[n], match)
     ]
-    if not gone or not _disconnect_leave(match, gone[0]):
+    if not gone or not _disconnect_leave(match.pk, gone[0]):
         raise Refused("not_gone")
 
 
@@ -121,23 +121,20 @@ def _gone_past_deadline(row: Seat, match: Match) -> bool:
     return away >= timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
 
 
-def _disconnect_leave(match: Match, seat: int) -> bool:
-    """The server's ``leave`` for the absent ``seat`` (reason ``disconnect``); True if applied."""
-    for _ in range(5):
-        try:
-            move_apply(
-                match_id=match.pk,
-                seat=seat,
-                action={"type": "leave"},
-                seq=match.seq,
-                actor=Actor.SYSTEM,
-                reason="disconnect",
-                system=True,
-            )
-            return True
-        except Refused as exc:
-            if exc.code != "stale":
-                log.warning("match %s: disconnect leave of seat %s refused: %s", match.pk, seat, exc)
-                return False
-            match.refresh_from_db(fields=["seq", "status"])
-    return False
+def _disconnect_leave(match_id: int, seat: int) -> bool:
+    """The server's ``leave`` for the absent ``seat`` (reason ``disconnect``), at whatever ``seq``
+    the match is at by then; True if applied."""
+    try:
+        move_apply(
+            match_id=match_id,
+            seat=seat,
+            action={"type": "leave"},
+            seq=None,
+            actor=Actor.SYSTEM,
+            reason="disconnect",
+            system=True,
+        )
+    except Refused as exc:
+        log.warning("match %s: disconnect leave of seat %s refused: %s", match_id, seat, exc)
+        return False
+    return True

@@ -358,28 +358,16 @@ def _check_invited(table: Table, user, invite: str | None) -> None:
 
 
 def match_leave(*, table: Table, user) -> None:
-    """``user`` leaves the match being played at ``table``: his side loses at once (``leave``).
-    ``not_seated``, ``match_over`` when there is no such match."""
+    """``user`` leaves the match being played at ``table``: his side loses at once (``leave``,
+    at whatever ``seq`` the match is at). ``not_seated``, ``match_over`` when there is no such
+    match."""
     match = Match.objects.filter(table=table, status=Match.Status.PLAYING).first()
     seat = table.seats.filter(user=user).values_list("number", flat=True).first()
     if match is None or seat is None:
         raise Refused("not_seated" if seat is None else "match_over")
-    for _ in range(5):
-        try:
-            move_apply(
-                match_id=match.pk,
-                seat=seat,
-                action={"type": "leave"},
-                seq=match.seq,
-                actor="person",
-                user_id=user.pk,
-            )
-            return
-        except Refused as exc:
-            if exc.code != "stale":
-                raise
-            match.refresh_from_db(fields=["seq", "status"])
-    raise Refused("stale")
+    move_apply(
+        match_id=match.pk, seat=seat, action={"type": "leave"}, seq=None, actor="person", user_id=user.pk
+    )
 
 
 def _locked_waiting(table_id: int) -> Table:

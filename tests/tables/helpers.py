@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.db.models import F
 
 from apps.rules import api, scenario
 from apps.rules.seating import seat_count
+from apps.tables import store
 from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Seat, Table
 from apps.tables.moves import move_apply
@@ -89,3 +93,19 @@ def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
             user_id=person,
         )
     raise AssertionError("the person never got a turn")
+
+
+def deadline_pushed_after_every_read(monkeypatch) -> list[int]:
+    """Make each ``store.match_read`` push the match's deadline on right after reading it (a
+    timer re-arming between every read and write), so that every move's write finds the row
+    changed; returns the list the ids read are appended to."""
+    real, reads = store.match_read, []
+
+    def read(match_id: int):
+        row = real(match_id)
+        reads.append(match_id)
+        Match.objects.filter(pk=match_id).update(deadline=F("deadline") + timedelta(milliseconds=1))
+        return row
+
+    monkeypatch.setattr(store, "match_read", read)
+    return reads

@@ -17,9 +17,9 @@ from apps.rules import api
 from apps.tables import actor, store
 from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Move
-from apps.tables.moves import move_apply
+from apps.tables.moves import MOVE_ATTEMPTS, move_apply
 from tests.live import live_env, start_daphne, stop_process
-from tests.tables.helpers import bot_table, person_turn
+from tests.tables.helpers import bot_table, deadline_pushed_after_every_read, person_turn
 from tests.tables.live_clients import TableSocket, close_and_settle, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -144,6 +144,22 @@ def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
     assert act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk) == (
         match.seq + 1
     )
+
+
+def test_a_row_changed_after_every_read_is_refused_stale_after_move_attempts_reads(durak, monkeypatch):
+    """The actor drives the same loop as ``move_apply``: a write that finds the row changed
+    reads it again, at most ``MOVE_ATTEMPTS`` times; then ``stale``, nothing written or kept."""
+    person, table = durak
+    match, action = person_turn(table.matches.get())
+    reads = deadline_pushed_after_every_read(monkeypatch)
+
+    with pytest.raises(Refused) as info:
+        act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
+
+    assert info.value.code == "stale"
+    assert len(reads) == MOVE_ATTEMPTS
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+    assert actor.actor_for(table.pk).kept is None
 
 
 @pytest.mark.live

@@ -145,3 +145,26 @@ def test_finished_match_refuses_more_moves(make_user):
             match_id=match.pk, seat=0, action={"type": "surrender"}, seq=1, actor="person", user_id=person.pk
         )
     assert info.value.code == "match_over"
+
+
+def test_the_system_acts_at_the_current_seq_when_given_none(durak_match):
+    """``seq=None``: the action is the server's verdict on the match as it is now (the leave of a
+    person gone past the disconnect time), whatever ``seq`` it reached meanwhile."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
+    match.refresh_from_db()
+
+    new_seq = move_apply(
+        match_id=match.pk, seat=0, action={"type": "leave"}, seq=None, actor="system",
+        reason="disconnect", system=True,
+    )  # fmt: skip
+
+    assert new_seq == match.seq + 1
+    move = Move.objects.get(match=match, seq=new_seq)
+    assert (move.seat, move.action, move.actor, move.system) == (0, {"type": "leave"}, "system", True)
+    match.refresh_from_db()
+    assert (match.seq, match.status, match.result["reason"]) == (new_seq, "finished", "disconnect")
+    with pytest.raises(Refused) as info:  # still checked like any other action
+        move_apply(match_id=match.pk, seat=1, action={"type": "leave"}, seq=None, actor="system", system=True)
+    assert info.value.code == "match_over"

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from apps.rules import api
-from apps.tables import clock
+from apps.tables import clock, presence
 from apps.tables.models import Match, Move
 from apps.tables.moves import move_apply
 from apps.tables.presence import seat_disconnect_check, seat_presence
@@ -115,6 +115,40 @@ def test_durak_disconnect_not_back_in_time_ends_the_match(make_user):
     assert match.result["reason"] == "disconnect"
     assert 2 in match.result["losers"]
     last = Move.objects.filter(match=match).latest("seq")
+    assert (last.seat, last.action, last.actor, last.system) == (2, {"type": "leave"}, "system", True)
+
+
+def test_the_disconnect_leave_applies_after_a_move_made_since_the_check_read_the_match(
+    make_user, monkeypatch
+):
+    """The check reads the match, then a move lands (the timer, a bot, another player) before
+    its leave: the leave is the server's verdict on the match as it is, so it applies at the
+    new ``seq`` instead of being refused ``stale``."""
+    people, match = people_table(make_user, game="durak", options={}, scale=0.001)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=+1)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=-1)
+    time.sleep(0.1)
+    real, moved = presence._gone_past_deadline, []
+
+    def gone_then_a_move(row, current):
+        if not moved:
+            state = api.from_json(current.state)
+            seat = api.to_act(state)[0]
+            moved.append(
+                move_apply(
+                    match_id=current.pk, seat=seat, action=api.legal_actions(state, seat)[0],
+                    seq=current.seq, actor="person", user_id=people[seat].pk,
+                )
+            )  # fmt: skip
+        return real(row, current)
+
+    monkeypatch.setattr(presence, "_gone_past_deadline", gone_then_a_move)
+
+    assert seat_disconnect_check(table_id=match.table_id, seat=2)
+    assert moved == [1]
+    match.refresh_from_db()
+    assert (match.seq, match.status, match.result["reason"]) == (2, "finished", "disconnect")
+    last = Move.objects.get(match=match, seq=2)
     assert (last.seat, last.action, last.actor, last.system) == (2, {"type": "leave"}, "system", True)
 
 
