@@ -8,7 +8,7 @@ seeded match of each game and mode). Measured, in µs per frame (the best round'
 
 - ``encode_state``: a ``state`` frame from its view and events, as ``publish_match`` writes five
   per move — old: the dict written by orjson (``apps.core.jsontext.compact``, what
-  ``frame_text`` did); new: :func:`apps.tables.services.frame_text` (a ``State`` Struct written by
+  ``frame_text`` did); new: :func:`apps.tables.frames.frame_text` (a ``State`` Struct written by
   msgspec). Both texts are checked equal first.
 - ``decode_client``: a mix of client frames (``act`` with its action, ``ping``, ``sync``,
   ``chat``) — old: ``decode_frame`` of the consumer before (``json.loads`` plus the checks,
@@ -62,7 +62,7 @@ def old_decode_frame(raw: str) -> dict:
 
 
 def old_frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
-    """``apps.tables.services.frame_text`` before :mod:`apps.protocol`."""
+    """``apps.tables.frames.frame_text`` before :mod:`apps.protocol`."""
     frame = {"op": "state", "seq": seq, "view": view, "events": events}
     if hold_ms:
         frame["hold_ms"] = hold_ms
@@ -97,7 +97,7 @@ def client_frames(states: list[dict]) -> list[str]:
 
 
 def main() -> dict:
-    from apps.tables.services import frame_text
+    from apps.tables.frames import frame_text
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)

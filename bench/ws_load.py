@@ -87,7 +87,7 @@ def tables_of_people(count: int, time_scale: float | None = None, stagger: float
 
     from apps.tables.models import Seat, Table
     from apps.tables.seating import normalized_options
-    from apps.tables.services import match_start
+    from apps.tables.starting import match_start
 
     options = normalized_options(GAME, OPTIONS)
     people = users_with_tokens(4 * count)

@@ -2,7 +2,7 @@
 
 "Online" means: at least one page of the site is open (every page's header keeps a personal
 socket to ``/ws/lobby/``, see ``static/js/social.js``), or a table socket of a seated person
-is connected (``Seat.connections``, kept by :func:`apps.tables.services.seat_presence`: a
+is connected (``Seat.connections``, kept by :func:`apps.tables.presence.seat_presence`: a
 program that plays through the table socket alone is online too).
 
 A socket's row is written when it opens. The server process holding sockets refreshes their

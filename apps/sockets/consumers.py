@@ -27,9 +27,8 @@ from apps.protocol import FrameError, decode_client, encode
 from apps.protocol import client as frames_in
 from apps.protocol import server as frames_out
 from apps.social.consumers import SocialLobbyMixin
-from apps.tables import actor, conf, groups, publishing, seating
+from apps.tables import actor, conf, groups, presence, publishing, seating
 from apps.tables import selectors as table_selectors
-from apps.tables import services as table_services
 from apps.tables.models import Table
 
 
@@ -463,7 +462,7 @@ def _table_state(table_id: int, user) -> tuple[int | None, dict]:
 
 
 def _watching(table_id: int, user_id: int, delta: int) -> None:
-    table_services.spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
+    presence.spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
 
 
 def _chat_open(table_id: int, user_id: int, seated: bool) -> tuple[set[int], list[dict]]:
@@ -488,11 +487,11 @@ def _rematch(table_id: int, user, yes: bool) -> None:
 
 
 def _claim(table_id: int, user_id: int) -> None:
-    table_services.claim_victory(table_id=table_id, user_id=user_id)
+    presence.claim_victory(table_id=table_id, user_id=user_id)
 
 
 def _presence(table_id: int, user_id: int, delta: int) -> None:
-    table_services.seat_presence(table_id=table_id, user_id=user_id, delta=delta)
+    presence.seat_presence(table_id=table_id, user_id=user_id, delta=delta)
 
 
 def _open_tables() -> list[dict]:

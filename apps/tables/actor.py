@@ -2,11 +2,12 @@
 order from memory (after lichess's ``RoundAsyncActor``; docs/decisions-live-core.md).
 
 A person's ``act`` reaches the actor of its table on the server's event loop. The actor keeps
-the match row and engine state it last wrote, so a move costs no read and no ``from_json``;
-it computes the move (:func:`apps.tables.services.move_prepare`), writes it durably before
-anyone is told (one statement on one of the loop's PostgreSQL connections; a move that begins a
-deal or ends the match goes through a transaction on a thread), then hands each socket of the
-table in this process its frame directly. The channel layer carries the frames only to the
+the match row and engine state it last wrote, so a move costs no read and no ``from_json``. It
+drives the move service's one loop (:func:`apps.tables.moves.move_steps`: the same checks and
+computation as every other move), writes the move durably before anyone is told (one statement
+on one of the loop's PostgreSQL connections; a move that begins a deal or ends the match goes
+through a transaction on a thread), then hands each socket of the table in this process its
+frame directly. The channel layer carries the frames only to the
 table's sockets in other processes, when there are any (a table's sockets meet in one process
 behind the proxy's table affinity, docs/operations.md).
 
@@ -37,7 +38,8 @@ from channels.db import database_sync_to_async
 from apps.core.errors import Refused
 from apps.rules.base import Game
 
-from . import groups, publishing, selectors, services, store
+from . import groups, moves, publishing, selectors, store
+from .frames import frames_message, match_frames
 from .models import Match
 
 #: This server process, in the ``table.hello`` handshake (unique across hosts and restarts).
@@ -68,73 +70,66 @@ class TableActor:
     async def act(self, *, match_id: int, seat: int, action: object, seq: int, user_id: int) -> int:
         """A person's action for ``seat`` at version ``seq``: the new ``seq`` once written and sent.
 
-        Refuses exactly as :func:`apps.tables.services.move_apply` does (``bad_message``,
-        ``system_only``, ``not_found``, ``not_seated``, ``not_your_seat``, ``match_over``,
-        ``stale``, ``not_your_turn``, ``illegal``); nothing changes on a refusal."""
-        action = services.canonical_action(action)
-        if action["type"] in services.SYSTEM_TYPES:
-            raise Refused("system_only")
-        async with self.lock:
-            for _ in range(services.MOVE_ATTEMPTS):
-                match, state = await self._take(match_id)
-                try:
-                    services.check_person_seat(match, seat, user_id)
-                    if match.status != Match.Status.PLAYING:
-                        raise Refused("match_over")
-                    if seq < match.seq or (seq > match.seq and state is None):
-                        raise Refused("stale")
-                except Refused:
-                    self.kept = (match, state) if state is not None else None  # untouched: keep it
-                    raise
-                if seq > match.seq:
-                    continue  # the kept copy is behind (a timer or a bot moved elsewhere): read afresh
-                if await self._apply(match, state, seat, action, user_id):
-                    return match.seq
-            raise Refused("stale")
-
-    async def _take(self, match_id: int) -> tuple[Match, Game | None]:
-        """The kept match (taken out) if it is ``match_id``, else the row read afresh, no state."""
-        kept, self.kept = self.kept, None
-        if kept is not None and kept[0].pk == match_id:
-            return kept
-        match = await in_thread(store.match_read)(match_id)
-        if match is None:
-            raise Refused("not_found")
-        return match, None
-
-    async def _apply(self, match: Match, state: Game | None, seat: int, action: dict, user_id: int) -> bool:
-        """Compute, write and send one move; False when the row changed since it was read."""
-        prepared = services.move_prepare(
-            match, state, seat, action, system=False, actor=services.Actor.PERSON, user_id=user_id,
-            reason=None,
+        The driver of :func:`apps.tables.moves.move_steps` on the event loop, which says what is
+        checked and refused (``bad_message``, ``system_only``, ``not_found``, ``not_seated``,
+        ``not_your_seat``, ``match_over``, ``stale``, ``not_your_turn``, ``illegal``); nothing
+        changes on a refusal, and the copy read for it stays kept."""
+        steps = moves.move_steps(
+            match_id=match_id, seat=seat, action=action, seq=seq, actor=moves.Actor.PERSON, user_id=user_id
         )
+        step = next(steps)  # a malformed or system action is refused without waiting for the table
+        async with self.lock:
+            taken = None
+            try:
+                while True:
+                    if isinstance(step, moves.Read):
+                        answer = taken = await self._take(match_id, fresh=step.fresh)
+                    else:
+                        answer, taken = await self._write(step.prepared), None
+                    step = steps.send(answer)
+            except StopIteration as done:
+                return done.value
+            except Refused:
+                if taken is not None and taken[1] is not None:
+                    self.kept = taken  # refused as read, untouched: keep it
+                raise
+
+    async def _take(self, match_id: int, *, fresh: bool) -> tuple[Match | None, Game | None]:
+        """The kept match (taken out) if it is ``match_id`` and not ``fresh`` is asked for, else
+        the row read afresh (None: no such match) and no state."""
+        kept, self.kept = self.kept, None
+        if not fresh and kept is not None and kept[0].pk == match_id:
+            return kept
+        return await in_thread(store.match_read)(match_id), None
+
+    async def _write(self, prepared: moves.Prepared) -> store.Outcome:
+        """Write one prepared move, keep it and send it; ``CHANGED`` (nothing written) when the
+        row changed since it was read."""
         if prepared.simple and store.async_ready():
-            outcome = await store.move_write_async(match, **prepared.write_args())
+            outcome = await store.move_write_async(prepared.match, **prepared.write_args())
             prepared.applied.timer = outcome is store.Outcome.TIMER_ARMED
         else:
-            outcome = await in_thread(services.move_persist_atomic)(prepared)
+            outcome = await in_thread(moves.move_persist_atomic)(prepared)
         if outcome is store.Outcome.CHANGED:
-            return False
+            return outcome
         applied = prepared.applied
         if applied.match.status == Match.Status.PLAYING:
             self.kept = (applied.match, applied.state)
         await self._publish(applied)
         if applied.timer or applied.match.bot_to_act:
-            asyncio.get_running_loop().run_in_executor(None, services.tasks_schedule, applied)
-        return True
+            asyncio.get_running_loop().run_in_executor(None, moves.tasks_schedule, applied)
+        return outcome
 
-    async def _publish(self, applied: services.Applied) -> None:
+    async def _publish(self, applied: moves.Applied) -> None:
         """Each socket of the table in this process its frame; the channel layer for the others."""
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_thread(selectors.table_caches_fill)(match)
-        frames = services.match_frames(
-            match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms
-        )
+        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
-            message = services.frames_message(frames, match_id=match.pk, seq=match.seq)
+            message = frames_message(frames, match_id=match.pk, seq=match.seq)
             message["origin"] = PROCESS_ID  # this process's sockets have them already
             publishing.send_soon([(groups.table_all(self.table_id), message)])
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.jsontext import compact
 
-from . import services
 from .models import DealRecord, Match, Seat, Table, TableAccess
+from .sweeping import match_end_stuck
 
 #: The move log's column titles (``Move``'s fields, in the log's order).
 MOVE_COLUMNS = (_("№"), _("место"), _("действие"), _("системный"), _("кто ходил"), _("игрок"), _("время"))
@@ -78,7 +78,7 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Закончить выбранные зависшие партии (без победителей, причина «aborted»)"))
     def end_stuck(self, request, queryset) -> None:
-        ended = sum(services.match_end_stuck(match_id=pk) for pk in queryset.values_list("pk", flat=True))
+        ended = sum(match_end_stuck(match_id=pk) for pk in queryset.values_list("pk", flat=True))
         self.message_user(
             request,
             ngettext("Закончена %(n)d партия.", "Закончено %(n)d партий.", ended) % {"n": ended},

@@ -2,7 +2,8 @@
 in to a private one, each match, every action taken in it, and the cards of every deal.
 
 apps.tables owns these rows: only its services write them (``seating`` before and after a
-match, ``access`` for invite links, ``services`` while the match is played).
+match, ``access`` for invite links, the match's modules while it is played: ``starting``,
+``moves``, ``timers``, ``presence``, ``sweeping``; docs/decisions-live-core.md).
 Together ``DealRecord`` and ``Move`` hold the match in the scenario format of SCENARIOS.md
 (see :func:`apps.tables.selectors.match_record`): ``state`` is only a cache of replaying them.
 """

@@ -1,7 +1,7 @@
 """Handing timer, bot and disconnect checks to Celery (after commit, from services only).
 
 ``TABLES_SCHEDULER=none`` turns this off for unit tests that drive the tasks by hand; the
-sweeper (:func:`apps.tables.services.matches_sweep`) covers any task that is lost.
+sweeper (:func:`apps.tables.sweeping.matches_sweep`) covers any task that is lost.
 """
 
 from __future__ import annotations

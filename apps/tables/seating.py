@@ -19,8 +19,11 @@ from apps.rules import api
 from apps.rules import seating as seat_rules
 from apps.rules.errors import InvalidOptions
 
-from . import access, hooks, selectors, services, signals
+from . import access, hooks, selectors, signals
+from .frames import table_refresh
 from .models import BOT_LEVELS, Match, Seat, Table, TableAccess
+from .moves import move_apply
+from .starting import match_start
 
 
 def normalized_options(game: str, options: dict | None) -> dict:
@@ -240,7 +243,7 @@ def table_create_seated(
             )
             for n in range(count)
         )
-        services.match_start(table=table)
+        match_start(table=table)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 
@@ -332,12 +335,12 @@ def _rematch_start(table: Table) -> None:
     if last is not None and last.dealer is not None:
         dealer = (last.dealer + 1) % table.seat_count
     table.seats.filter(user__isnull=False).update(ready=True)
-    services.match_start(table=table, dealer=dealer, rematch_of=last.pk if last else None)
+    match_start(table=table, dealer=dealer, rematch_of=last.pk if last else None)
 
 
 def _rematch_publish(table_id: int) -> None:
     signals.tables_changed.send(sender=Table, table_id=table_id)
-    services.table_refresh(table_id)
+    table_refresh(table_id)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -355,28 +358,16 @@ def _check_invited(table: Table, user, invite: str | None) -> None:
 
 
 def match_leave(*, table: Table, user) -> None:
-    """``user`` leaves the match being played at ``table``: his side loses at once (``leave``).
-    ``not_seated``, ``match_over`` when there is no such match."""
+    """``user`` leaves the match being played at ``table``: his side loses at once (``leave``,
+    at whatever ``seq`` the match is at). ``not_seated``, ``match_over`` when there is no such
+    match."""
     match = Match.objects.filter(table=table, status=Match.Status.PLAYING).first()
     seat = table.seats.filter(user=user).values_list("number", flat=True).first()
     if match is None or seat is None:
         raise Refused("not_seated" if seat is None else "match_over")
-    for _ in range(5):
-        try:
-            services.move_apply(
-                match_id=match.pk,
-                seat=seat,
-                action={"type": "leave"},
-                seq=match.seq,
-                actor="person",
-                user_id=user.pk,
-            )
-            return
-        except Refused as exc:
-            if exc.code != "stale":
-                raise
-            match.refresh_from_db(fields=["seq", "status"])
-    raise Refused("stale")
+    move_apply(
+        match_id=match.pk, seat=seat, action={"type": "leave"}, seq=None, actor="person", user_id=user.pk
+    )
 
 
 def _locked_waiting(table_id: int) -> Table:
@@ -433,7 +424,7 @@ def _maybe_start(table: Table) -> None:
     ready = {s.number for s in rows if s.bot_level or s.ready}
     people = {s.number for s in rows if s.user_id}
     if seat_rules.can_start(table.game, table.seat_count, occupied, ready, people):
-        services.match_start(table=table)
+        match_start(table=table)
 
 
 def _after(table_id: int) -> None:
@@ -442,6 +433,6 @@ def _after(table_id: int) -> None:
 
     def publish() -> None:
         signals.tables_changed.send(sender=Table, table_id=table_id)
-        services.table_refresh(table_id)
+        table_refresh(table_id)
 
     transaction.on_commit(publish)

@@ -73,7 +73,7 @@ def seats_info_cached(match: Match) -> list[dict]:
     """``seats_info`` of the match's table, read once per ``match.seats_version`` in a process.
 
     The seats of a playing match change only by presence or seating, and both bump
-    ``Match.seats_version`` (``services.seats_changed``); the move that publishes has just read
+    ``Match.seats_version`` (:func:`apps.tables.frames.seats_changed`); the move that publishes has just read
     the match row, so every process sees a change at its next move without asking anybody."""
     key = match.table_id
     hit = _SEATS_CACHE.get(key)

@@ -1,4 +1,7 @@
-"""Celery tasks of live tables: thin wrappers around the services (which check ``seq``)."""
+"""Celery tasks of live tables: thin wrappers around the services (which check ``seq``).
+
+The task names are what queued messages refer to: they stay as they are whatever module
+holds the service."""
 
 from __future__ import annotations
 
@@ -15,8 +18,8 @@ log = logging.getLogger(__name__)
 @shared_task(name="tables.match_timeout", ignore_result=True)
 def match_timeout(match_id: int, seq: int) -> int:
     """The match's timer (armed at ``seq``) fired: the server acts if the deadline then current
-    has passed, else the timer re-arms for it (``services.match_timer``)."""
-    from .services import match_timer
+    has passed, else the timer re-arms for it (:func:`apps.tables.timers.match_timer`)."""
+    from .timers import match_timer
 
     return match_timer(match_id=match_id)
 
@@ -24,7 +27,7 @@ def match_timeout(match_id: int, seq: int) -> int:
 @shared_task(name="tables.match_bot_move", ignore_result=True)
 def match_bot_move(match_id: int, seq: int) -> bool:
     """The bot to act at ``(match, seq)`` moves unless ``seq`` moved on."""
-    from .services import match_bot_move as service
+    from .bot_turns import match_bot_move as service
 
     return service(match_id=match_id, seq=seq)
 
@@ -32,7 +35,7 @@ def match_bot_move(match_id: int, seq: int) -> bool:
 @shared_task(name="tables.seat_disconnect_check", ignore_result=True)
 def seat_disconnect_check(table_id: int, seat: int) -> bool:
     """Durak: the person at ``seat`` left the socket 30 s ago and did not come back."""
-    from .services import seat_disconnect_check as service
+    from .presence import seat_disconnect_check as service
 
     return service(table_id=table_id, seat=seat)
 
@@ -40,7 +43,7 @@ def seat_disconnect_check(table_id: int, seat: int) -> bool:
 @shared_task(name="tables.sweep", ignore_result=True)
 def sweep(rearm: bool = False) -> dict:
     """Apply deadlines whose timer was lost (run by beat every second and at worker start)."""
-    from .services import matches_sweep
+    from .sweeping import matches_sweep
 
     return matches_sweep(rearm=rearm)
 

@@ -11,7 +11,7 @@ from apps.chat.models import ChatMessage, ChatReport, SiteMute
 from apps.chat.phrases import PHRASES
 from apps.core.errors import Refused
 from apps.tables import seating
-from apps.tables import services as table_services
+from apps.tables.moves import move_apply
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,7 +76,7 @@ def test_team_games_allow_only_phrases_between_players_while_the_match_is_played
     assert services.message_post(table_id=free.pk, user=free.seats.get(number=0).user, text="ход!").text
     # after the match: free
     match = table.matches.get()
-    table_services.move_apply(
+    move_apply(
         match_id=match.pk, seat=1, action={"type": "surrender"}, seq=match.seq, actor="person",
         user_id=people[1].pk,
     )  # fmt: skip

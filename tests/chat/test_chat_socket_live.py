@@ -10,8 +10,8 @@ from django.core.cache import cache
 from apps.chat import services as chat
 from apps.chat.models import ChatMessage, ChatReport
 from apps.tables import seating
-from apps.tables import services as table_services
 from apps.tables.models import Match
+from apps.tables.moves import move_apply
 from tests.tables.helpers import bot_table
 from tests.tables.live_clients import TableSocket, session_cookie
 
@@ -107,7 +107,7 @@ def test_team_players_get_chat_off_and_rematch_goes_through_the_socket(live_site
     socks[0].send({"op": "rematch", "yes": "да"})
     socks[0].wait_for(op("error", code="bad_message"))
     match = table.matches.get()
-    table_services.move_apply(
+    move_apply(
         match_id=match.pk, seat=1, action={"type": "surrender"}, seq=match.seq, actor="person",
         user_id=people[1].pk,
     )  # fmt: skip

@@ -127,7 +127,7 @@ def test_the_table_speaks_russian_then_english_after_the_switch(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = seed_where_seat_0_speaks_first()
-    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
     table = lobby.play_with_bots(user=user, game="bazar_blot", options={"players": 4}, level="easy")
     context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="ru-RU")
     context.set_default_timeout(15_000)

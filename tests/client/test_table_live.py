@@ -86,7 +86,7 @@ def test_person_plays_a_bazar_blot_deal_against_three_bots(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = seed_with_a_sequence_for_seat_0()
-    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
     table = lobby.play_with_bots(
         user=user, game="bazar_blot", options=OPTIONS, level="easy", bot_delay_ms=150
     )
@@ -314,7 +314,7 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
     anna = User.objects.create_user(username="anna", password=PASSWORD)
     boris = User.objects.create_user(username="boris", password=PASSWORD)
     seed = durak_seed()
-    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
     table = seating.table_create(
         user=anna,
         game="durak",

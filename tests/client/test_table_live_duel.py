@@ -160,7 +160,7 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = deberc_seed()
-    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
     table = lobby.play_with_bots(
         user=user, game="deberc", options={"players": 2}, level="easy", bot_delay_ms=100
     )
@@ -238,7 +238,7 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = blot_seed()
-    monkeypatch.setattr("apps.tables.services.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
     # a normal bot: it plays its cards with a purpose, so the deal lasts until the person concedes
     table = lobby.play_with_bots(user=user, game="blot", options={}, level="normal", bot_delay_ms=100)
     page, errors = open_table(browser, live_site, table.pk, DESKTOP)

@@ -6,7 +6,7 @@ Run from the repository root (PostgreSQL and Redis up; a throw-away test databas
 
 It plays one seeded match of every game and mode (a person at seat 0 playing his first legal
 action, bots elsewhere; Gambler's «капо на 1 руке» by four people, the first speaker bidding it)
-through :func:`apps.tables.services.move_apply` / ``match_bot_move``, and writes every ``state``
+through :func:`apps.tables.moves.move_apply` / ``match_bot_move``, and writes every ``state``
 frame the publish path encodes (each seat's and the public one) with the arguments it was made
 from; plus the connect frames of :func:`apps.tables.selectors.table_state`, every error code in
 both languages, pongs, chat and lobby frames as the consumers encoded them.
@@ -113,8 +113,8 @@ def _table(game, options, people, seat_count):
 
     from apps.rules import api
     from apps.rules.seating import seat_count as seats_for
-    from apps.tables import services
     from apps.tables.models import Seat, Table
+    from apps.tables.starting import match_start
 
     options = api.normalize_options(game, options)
     count = seat_count or seats_for(game, options)
@@ -125,7 +125,7 @@ def _table(game, options, people, seat_count):
             Seat.objects.create(
                 table=table, number=n, user=user, bot_level=None if user else "normal", ready=True
             )
-        services.match_start(table=table)
+        match_start(table=table)
     return table
 
 
@@ -135,8 +135,11 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
     from django.utils import timezone
 
     from apps.rules import api
-    from apps.tables import selectors, services
+    from apps.tables import selectors
+    from apps.tables.bot_turns import match_bot_move
     from apps.tables.models import Match
+    from apps.tables.moves import move_apply
+    from apps.tables.timers import match_timeout
 
     people = users[:people_count]
     table = _table(game, options, people, seat_count)
@@ -148,7 +151,7 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
         match = Match.objects.filter(table=table).order_by("-id").first()
         if match.status != Match.Status.PLAYING:
             break
-        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+        if match_bot_move(match_id=match.pk, seq=match.seq):
             continue
         state = api.from_json(match.state)
         for seat, user in by_seat.items():
@@ -156,7 +159,7 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
             if legal:
                 view = api.view(state, seat)
                 action = _policy(policy, view, legal)
-                services.move_apply(
+                move_apply(
                     match_id=match.pk,
                     seat=seat,
                     action=action,
@@ -167,7 +170,7 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
                 break
         else:  # a phase the timer ends (the Шулер check): let its deadline pass
             Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-            if not services.match_timeout(match_id=match.pk, seq=match.seq):
+            if not match_timeout(match_id=match.pk, seq=match.seq):
                 raise AssertionError(f"{case}: nobody may act at seq {match.seq}")
     seat, message = selectors.table_state(table.pk, people[0].pk, people[0])
     write({"kind": "connect", "case": case, "seat": seat, "text": _compact(message)})
@@ -264,7 +267,7 @@ def record() -> int:
     from django.contrib.auth import get_user_model
 
     from apps.social import services as social
-    from apps.tables import services
+    from apps.tables import frames, starting
 
     lines: list[str] = []
     current: dict = {}
@@ -272,7 +275,7 @@ def record() -> int:
     def write(line: dict) -> None:
         lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
 
-    encode = services.frame_text
+    encode = frames.frame_text
 
     def recording(seq, view, events, hold_ms=0):
         text = encode(seq, view, events, hold_ms)
@@ -281,9 +284,9 @@ def record() -> int:
         write({"kind": "state", "case": current["case"], "text": text, "args": args})
         return text
 
-    services.frame_text = recording
+    frames.frame_text = recording
     fixed = random.Random(20261202)
-    services.secrets.randbits = lambda bits: fixed.getrandbits(bits)  # seeded matches
+    starting.secrets.randbits = lambda bits: fixed.getrandbits(bits)  # seeded matches
     User = get_user_model()
     users = [User.objects.create_user(username=f"игрок{n}", password="pw-secret-123") for n in range(5)]
     User.objects.filter(pk=users[1].pk).update(first_name="Анна")
@@ -294,7 +297,7 @@ def record() -> int:
             current["case"] = case
             table = _play(case, game, options, people, seats, policy, users, write)
     finally:
-        services.frame_text = encode
+        frames.frame_text = encode
     _consumer_frames(write, users, table)
     with gzip.open(OUT, "wt", encoding="utf-8") as out:
         for line in lines:

@@ -15,7 +15,7 @@ import pytest
 
 from apps.protocol import encode
 from apps.protocol.server import AnyServerFrame, State
-from apps.tables.services import frame_text
+from apps.tables.frames import frame_text
 from tests.protocol.golden import golden, of_kind
 
 GAME_CASES = {

@@ -11,7 +11,7 @@ from django.urls import reverse
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Invitation
 from apps.tables import seating
-from apps.tables.services import spectator_presence
+from apps.tables.presence import spectator_presence
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db

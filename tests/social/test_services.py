@@ -14,8 +14,8 @@ from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Friendship, Invitation, Presence
 from apps.tables import seating
 from apps.tables.models import Table
+from apps.tables.presence import spectator_presence
 from apps.tables.selectors import spectator_count
-from apps.tables.services import spectator_presence
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,9 @@ from django.db import transaction
 
 from apps.rules import api
 from apps.rules.seating import seat_count
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import DealRecord, Match, Seat, Table
+from apps.tables.moves import move_apply
 from apps.tables.selectors import seats_info
 
 
@@ -76,7 +77,7 @@ def play_actions(match: Match, spec: dict) -> Match:
             if match.status != Match.Status.PLAYING:
                 return match
             action = {k: v for k, v in raw.items() if k not in ("seat", "system")}
-            services.move_apply(
+            move_apply(
                 match_id=match.pk,
                 seat=raw["seat"],
                 action=action,
@@ -91,7 +92,7 @@ def person_acts(match: Match, user, action: dict) -> Match:
     """``user`` does ``action`` at his seat now (leave and surrender need no turn)."""
     match.refresh_from_db()
     seat = next(p["seat"] for p in match.players if p["user"] == user.pk)
-    services.move_apply(
+    move_apply(
         match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="person", user_id=user.pk
     )
     match.refresh_from_db()
@@ -109,7 +110,7 @@ def play_out(match: Match, limit: int = 5000) -> Match:
         match.refresh_from_db()
         if match.status != Match.Status.PLAYING:
             return match
-        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+        if match_bot_move(match_id=match.pk, seq=match.seq):
             continue
         state = api.from_json(match.state)
         person = next((p for p in match.players if p["user"] and p["seat"] in api.to_act(state)), None)
@@ -119,7 +120,7 @@ def play_out(match: Match, limit: int = 5000) -> Match:
         view = api.view(state, person["seat"])
         view.setdefault("legal", api.legal_actions(state, person["seat"]))
         action = bot_players.decide(view, "normal", random.Random(match.seq)) or view["legal"][0]
-        services.move_apply(
+        move_apply(
             match_id=match.pk,
             seat=person["seat"],
             action=action,
@@ -137,4 +138,4 @@ def _system_act(match: Match, state) -> None:
         seat, action = None, {"type": "close"}
     else:
         seat, action = (public.get("awaiting") or api.to_act(state))[0], {"type": "timeout"}
-    services.move_apply(match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="timer")
+    move_apply(match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="timer")

@@ -12,8 +12,10 @@ from apps.rules import api
 from apps.rules.scenario import run as scenario_run
 from apps.stats.models import GameRecord, Result
 from apps.stats.services import results_record
-from apps.tables import seating, services
+from apps.tables import seating
 from apps.tables.models import Match
+from apps.tables.presence import seat_disconnect_check
+from apps.tables.sweeping import match_end_stuck
 from tests.stats.helpers import person_acts, play_actions, play_out, scripted_table
 from tests.tables.helpers import bot_table
 
@@ -223,7 +225,7 @@ def test_durak_disconnect_ends_the_match_as_disconnect(make_user):
     Seat.objects.filter(table=table, number=0).update(
         connections=0, disconnected_at=timezone.now() - timedelta(hours=1)
     )
-    assert services.seat_disconnect_check(table_id=table.pk, seat=0)
+    assert seat_disconnect_check(table_id=table.pk, seat=0)
     match = table.matches.get()
     rows = rows_of(match)
     assert_consistent(match, rows)
@@ -235,7 +237,7 @@ def test_admin_end_of_a_stuck_match_is_void_and_not_counted(make_user):
     person = make_user()
     table = bot_table("blot", {}, people=[person])
     match = table.matches.get()
-    assert services.match_end_stuck(match_id=match.pk)
+    assert match_end_stuck(match_id=match.pk)
     rows = rows_of(match)
     assert {r.outcome for r in rows.values()} == {"void"}
     assert {r.ending for r in rows.values()} == {"aborted"}

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.db.models import F
 
 from apps.rules import api, scenario
 from apps.rules.seating import seat_count
-from apps.tables import services
+from apps.tables import store
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Seat, Table
+from apps.tables.moves import move_apply
+from apps.tables.starting import match_start
 
 
 def bot_table(game: str, options: dict, *, people=(), level: str = "easy", **table_fields) -> Table:
@@ -27,7 +33,7 @@ def bot_table(game: str, options: dict, *, people=(), level: str = "easy", **tab
             Seat.objects.create(
                 table=table, number=n, user=user, bot_level=None if user else level, ready=True
             )
-        services.match_start(table=table)
+        match_start(table=table)
     return table
 
 
@@ -35,9 +41,7 @@ def drive_bots(match_id: int, limit: int = 5000) -> Match:
     """Let bots move (in-process, as the bot task would) until nobody but people is to act."""
     for _ in range(limit):
         match = Match.objects.get(pk=match_id)
-        if match.status != Match.Status.PLAYING or not services.match_bot_move(
-            match_id=match_id, seq=match.seq
-        ):
+        if match.status != Match.Status.PLAYING or not match_bot_move(match_id=match_id, seq=match.seq):
             return Match.objects.get(pk=match_id)
     raise AssertionError(f"match {match_id} still playing after {limit} bot moves")
 
@@ -75,12 +79,12 @@ def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
         with_card = [a for a in legal if "card" in a]
         if with_card:
             return match, with_card[0]
-        if services.match_bot_move(match_id=match.pk, seq=match.seq):
+        if match_bot_move(match_id=match.pk, seq=match.seq):
             continue
         # no bot to act: the person must first do something without a card (take, done)
         assert legal, "nobody may act"
         person = next(p["user"] for p in match.players if p["seat"] == person_seat)
-        services.move_apply(
+        move_apply(
             match_id=match.pk,
             seat=person_seat,
             action=legal[0],
@@ -89,3 +93,19 @@ def person_turn(match: Match, person_seat: int = 0) -> tuple[Match, dict]:
             user_id=person,
         )
     raise AssertionError("the person never got a turn")
+
+
+def deadline_pushed_after_every_read(monkeypatch) -> list[int]:
+    """Make each ``store.match_read`` push the match's deadline on right after reading it (a
+    timer re-arming between every read and write), so that every move's write finds the row
+    changed; returns the list the ids read are appended to."""
+    real, reads = store.match_read, []
+
+    def read(match_id: int):
+        row = real(match_id)
+        reads.append(match_id)
+        Match.objects.filter(pk=match_id).update(deadline=F("deadline") + timedelta(milliseconds=1))
+        return row
+
+    monkeypatch.setattr(store, "match_read", read)
+    return reads

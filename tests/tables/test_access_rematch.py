@@ -8,8 +8,9 @@ from django.test import Client
 from apps.core.errors import Refused
 from apps.stats.models import Result
 from apps.tables import access, seating, selectors
-from apps.tables import services as table_services
 from apps.tables.models import Match, Table, TableAccess
+from apps.tables.moves import move_apply
+from apps.tables.presence import seat_presence, spectator_presence
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -95,13 +96,13 @@ def test_the_socket_state_refuses_strangers_of_a_private_table(make_user):
 def test_spectators_are_counted_once_per_person(make_user):
     a, b, watcher = make_user(), make_user(), make_user()
     table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
-    table_services.spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)
-    table_services.spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)  # 2nd tab
+    spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)
+    spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)  # 2nd tab
     _, message = selectors.table_state(table.pk, a.pk, a)
     assert message["view"]["spectators"] == 1
-    table_services.spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
+    spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
     assert selectors.spectator_count(table.pk) == 1
-    table_services.spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
+    spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
     assert selectors.spectator_count(table.pk) == 0
 
 
@@ -109,7 +110,7 @@ def finished_duel(a, b) -> tuple[Table, Match]:
     """A Базар-блот for two people that ended: seat 1 surrendered."""
     table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
     match = table.matches.get()
-    table_services.move_apply(
+    move_apply(
         match_id=match.pk, seat=1, action={"type": "surrender"}, seq=match.seq, actor="person", user_id=b.pk
     )
     table.refresh_from_db()
@@ -145,14 +146,14 @@ def test_bots_always_agree_and_leaving_cancels(make_user):
     a, b = make_user(), make_user()
     table, _ = finished_duel(a, b)
     seating.rematch_vote(table_id=table.pk, user=a, yes=True)
-    table_services.seat_presence(table_id=table.pk, user_id=b.pk, delta=+1)
-    table_services.seat_presence(table_id=table.pk, user_id=b.pk, delta=-1)  # b leaves
+    seat_presence(table_id=table.pk, user_id=b.pk, delta=+1)
+    seat_presence(table_id=table.pk, user_id=b.pk, delta=-1)  # b leaves
     assert Table.objects.get(pk=table.pk).rematch == []
     # a table of one person and bots: the person's «yes» starts the next match
     person = make_user()
     solo = bot_table("bazar_blot", {"players": 2}, people=[person])
     match = solo.matches.get()
-    table_services.move_apply(
+    move_apply(
         match_id=match.pk, seat=0, action={"type": "surrender"}, seq=match.seq, actor="person",
         user_id=person.pk,
     )  # fmt: skip

@@ -14,10 +14,12 @@ from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import actor, services, store
+from apps.tables import actor, store
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Move
+from apps.tables.moves import MOVE_ATTEMPTS, move_apply
 from tests.live import live_env, start_daphne, stop_process
-from tests.tables.helpers import bot_table, person_turn
+from tests.tables.helpers import bot_table, deadline_pushed_after_every_read, person_turn
 from tests.tables.live_clients import TableSocket, close_and_settle, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,9 +121,9 @@ def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
     seq = act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
     # a move through the sync services (a Celery worker's bot, or another process): the kept
     # copy is behind
-    if not services.match_bot_move(match_id=match.pk, seq=seq):
+    if not match_bot_move(match_id=match.pk, seq=seq):
         state = api.from_json(Match.objects.get(pk=match.pk).state)
-        services.move_apply(
+        move_apply(
             match_id=match.pk, seat=0, action=api.legal_actions(state, 0)[0], seq=seq,
             actor="person", user_id=person.pk,
         )
@@ -142,6 +144,22 @@ def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
     assert act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk) == (
         match.seq + 1
     )
+
+
+def test_a_row_changed_after_every_read_is_refused_stale_after_move_attempts_reads(durak, monkeypatch):
+    """The actor drives the same loop as ``move_apply``: a write that finds the row changed
+    reads it again, at most ``MOVE_ATTEMPTS`` times; then ``stale``, nothing written or kept."""
+    person, table = durak
+    match, action = person_turn(table.matches.get())
+    reads = deadline_pushed_after_every_read(monkeypatch)
+
+    with pytest.raises(Refused) as info:
+        act(table.pk, match_id=match.pk, seat=0, action=action, seq=match.seq, user_id=person.pk)
+
+    assert info.value.code == "stale"
+    assert len(reads) == MOVE_ATTEMPTS
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+    assert actor.actor_for(table.pk).kept is None
 
 
 @pytest.mark.live

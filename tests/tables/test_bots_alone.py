@@ -8,8 +8,9 @@ import pytest
 
 from apps.bots import memory
 from apps.rules import api
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import DealRecord, Match, Move
+from apps.tables.moves import move_apply
 from tests.tables.conftest import game_params
 from tests.tables.helpers import assert_replays, bot_table, drive_bots
 
@@ -49,7 +50,7 @@ def test_each_bot_keeps_a_memory_of_what_it_saw(make_user):
         state = api.from_json(match.state)
         if 0 in api.to_act(state):
             legal = api.legal_actions(state, 0)  # the auction may be over: a hard bot's bid stood
-            services.move_apply(
+            move_apply(
                 match_id=match.pk,
                 seat=0,
                 action=PASS if PASS in legal else legal[0],
@@ -58,7 +59,7 @@ def test_each_bot_keeps_a_memory_of_what_it_saw(make_user):
                 user_id=person.pk,
             )
         else:
-            assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+            assert match_bot_move(match_id=match.pk, seq=match.seq)
     match.refresh_from_db()
     assert match.seq == 6
     assert match.bot_memory["1"] != memory.empty()  # it saw the others' calls

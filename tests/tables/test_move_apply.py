@@ -9,8 +9,8 @@ from django.db import connection
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import services
 from apps.tables.models import Move
+from apps.tables.moves import move_apply
 from tests.tables.helpers import bot_table, person_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,7 +20,7 @@ def test_person_action_is_applied_recorded_and_bumps_seq_by_one(durak_match):
     person, match = durak_match
     match, action = person_turn(match)
     before = match.seq
-    new_seq = services.move_apply(
+    new_seq = move_apply(
         match_id=match.pk, seat=0, action=action, seq=before, actor="person", user_id=person.pk
     )
     assert new_seq == before + 1
@@ -36,13 +36,13 @@ def test_a_move_stores_only_the_canonical_action(durak_match):
     person, match = durak_match
     match, action = person_turn(match)
     padded = {**action, "value": "x" * 12_000, "keep": [[{"a": 1}]], "note": "hi", "seat": 0}
-    new_seq = services.move_apply(
+    new_seq = move_apply(
         match_id=match.pk, seat=0, action=padded, seq=match.seq, actor="person", user_id=person.pk
     )
     assert Move.objects.get(match=match, seq=new_seq).action == action
     match, action = person_turn(match)
     with pytest.raises(Refused) as refused:
-        services.move_apply(
+        move_apply(
             match_id=match.pk, seat=0, action={**action, "card": [action["card"]]}, seq=match.seq,
             actor="person", user_id=person.pk,
         )
@@ -60,7 +60,7 @@ def test_refusals_change_nothing(durak_match, make_user):
         args["user_id"] = person.pk
         args.update(kwargs)
         with pytest.raises(Refused) as info:
-            services.move_apply(**args)
+            move_apply(**args)
         return info.value
 
     assert refused(seq=seq - 1).code == "stale"
@@ -84,7 +84,7 @@ def test_not_your_turn_is_its_own_code(make_user):
     state = api.from_json(match.state)
     idle = next(s for s in range(4) if s not in api.to_act(state))
     with pytest.raises(Refused) as info:
-        services.move_apply(
+        move_apply(
             match_id=match.pk,
             seat=idle,
             action={"type": "pass"},
@@ -106,7 +106,7 @@ def test_fifty_simultaneous_copies_of_one_action_apply_exactly_once(durak_match)
     def attempt() -> None:
         try:
             barrier.wait()
-            services.move_apply(
+            move_apply(
                 match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk
             )
             result = "applied"
@@ -132,7 +132,7 @@ def test_fifty_simultaneous_copies_of_one_action_apply_exactly_once(durak_match)
 def test_finished_match_refuses_more_moves(make_user):
     person = make_user()
     match = bot_table("durak", {}, people=[person]).matches.get()
-    services.move_apply(
+    move_apply(
         match_id=match.pk, seat=0, action={"type": "leave"}, seq=0, actor="person", user_id=person.pk
     )
     match.refresh_from_db()
@@ -141,7 +141,30 @@ def test_finished_match_refuses_more_moves(make_user):
     assert 0 in match.result["losers"]
     assert match.deadline is None
     with pytest.raises(Refused) as info:
-        services.move_apply(
+        move_apply(
             match_id=match.pk, seat=0, action={"type": "surrender"}, seq=1, actor="person", user_id=person.pk
         )
+    assert info.value.code == "match_over"
+
+
+def test_the_system_acts_at_the_current_seq_when_given_none(durak_match):
+    """``seq=None``: the action is the server's verdict on the match as it is now (the leave of a
+    person gone past the disconnect time), whatever ``seq`` it reached meanwhile."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
+    match.refresh_from_db()
+
+    new_seq = move_apply(
+        match_id=match.pk, seat=0, action={"type": "leave"}, seq=None, actor="system",
+        reason="disconnect", system=True,
+    )  # fmt: skip
+
+    assert new_seq == match.seq + 1
+    move = Move.objects.get(match=match, seq=new_seq)
+    assert (move.seat, move.action, move.actor, move.system) == (0, {"type": "leave"}, "system", True)
+    match.refresh_from_db()
+    assert (match.seq, match.status, match.result["reason"]) == (new_seq, "finished", "disconnect")
+    with pytest.raises(Refused) as info:  # still checked like any other action
+        move_apply(match_id=match.pk, seat=1, action={"type": "leave"}, seq=None, actor="system", system=True)
     assert info.value.code == "match_over"

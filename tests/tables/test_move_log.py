@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Move
 from tests.tables.helpers import bot_table
 
@@ -82,7 +82,7 @@ def played(make_user):
     match = bot_table("durak", {}).matches.get()
     for _ in range(4):
         match.refresh_from_db()
-        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+        assert match_bot_move(match_id=match.pk, seq=match.seq)
     Move.objects.filter(match=match, seq=1).update(actor="person", user=person)
     match.refresh_from_db()
     return person, match

@@ -11,9 +11,13 @@ from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import services, store
+from apps.tables import store
+from apps.tables.bot_turns import match_bot_move
+from apps.tables.frames import seats_changed
 from apps.tables.models import Match, Move
-from tests.tables.helpers import bot_table, person_turn
+from apps.tables.moves import MOVE_ATTEMPTS, Read, Write, move_apply, move_steps
+from apps.tables.sweeping import match_end_stuck
+from tests.tables.helpers import bot_table, deadline_pushed_after_every_read, person_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +34,7 @@ def bot_moves_then(match: Match, count: int) -> Match:
     """``count`` bot moves through ``move_apply`` (each kept by this process), then the match."""
     for _ in range(count):
         match.refresh_from_db()
-        assert services.match_bot_move(match_id=match.pk, seq=match.seq)
+        assert match_bot_move(match_id=match.pk, seq=match.seq)
     match.refresh_from_db()
     return match
 
@@ -52,6 +56,15 @@ def read_then(change):
     return read, calls
 
 
+def person_move(person, action: dict, seq: int):
+    """The person at seat 0 making ``action`` at ``seq`` (another process's move, for ``read_then``)."""
+
+    def move(match_id: int) -> None:
+        move_apply(match_id=match_id, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
+
+    return move
+
+
 def test_a_timer_rearmed_between_read_and_write_stays_and_the_move_applies_in_one_write(
     durak_match, monkeypatch
 ):
@@ -63,7 +76,7 @@ def test_a_timer_rearmed_between_read_and_write_stays_and_the_move_applies_in_on
     read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=F("deadline")))
     monkeypatch.setattr(store, "match_read", read)
 
-    seq = services.move_apply(
+    seq = move_apply(
         match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
     )
 
@@ -83,9 +96,7 @@ def test_a_timer_due_after_the_moves_deadline_is_replaced_by_it(durak_match, mon
     read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=late))
     monkeypatch.setattr(store, "match_read", read)
 
-    services.move_apply(
-        match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
-    )
+    move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
 
     assert len(calls) == 1
     match.refresh_from_db()
@@ -95,13 +106,11 @@ def test_a_timer_due_after_the_moves_deadline_is_replaced_by_it(durak_match, mon
 def test_a_match_ended_between_read_and_write_refuses_the_move(durak_match, monkeypatch):
     person, match = durak_match
     match, action = person_turn(match)
-    read, _ = read_then(lambda pk: services.match_end_stuck(match_id=pk))
+    read, _ = read_then(lambda pk: match_end_stuck(match_id=pk))
     monkeypatch.setattr(store, "match_read", read)
 
     with pytest.raises(Refused) as info:
-        services.move_apply(
-            match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
-        )
+        move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
 
     assert info.value.code == "match_over"
     match.refresh_from_db()
@@ -114,19 +123,82 @@ def test_a_move_by_someone_else_between_read_and_write_makes_this_one_stale(dura
     match, action = person_turn(match)
     seq = match.seq
 
-    def other_move(pk: int) -> None:
-        services.move_apply(match_id=pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
-
-    read, _ = read_then(other_move)
+    read, _ = read_then(person_move(person, action, seq))
     monkeypatch.setattr(store, "match_read", read)
 
     with pytest.raises(Refused) as info:
-        services.move_apply(
-            match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk
-        )
+        move_apply(match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
 
     assert info.value.code == "stale"
     assert list(Move.objects.filter(match=match, seq__gt=seq).values_list("seq", flat=True)) == [seq + 1]
+
+
+def test_the_loop_reads_again_after_a_changed_write_then_gives_up_stale(durak_match):
+    """:func:`move_steps` driven by hand: a write answered ``CHANGED`` (the row changed since it
+    was read) makes the loop read the row afresh and check and compute the move again, up to
+    ``MOVE_ATTEMPTS`` reads; then ``stale``."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    steps = move_steps(
+        match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk
+    )
+    asked, answer = [], None
+    with pytest.raises(Refused) as info:
+        while True:
+            step = steps.send(answer)
+            asked.append(step)
+            if isinstance(step, Read):
+                answer = (store.match_read(match.pk), None)
+            else:
+                assert step.prepared.match.seq == match.seq + 1
+                answer = store.Outcome.CHANGED
+
+    assert info.value.code == "stale"
+    assert [type(step) for step in asked] == [Read, Write] * MOVE_ATTEMPTS
+    assert [step.fresh for step in asked if isinstance(step, Read)] == [False] + [True] * (MOVE_ATTEMPTS - 1)
+    assert Match.objects.get(pk=match.pk).seq == match.seq  # the loop itself writes nothing
+
+
+def test_a_row_changed_after_every_read_refuses_the_move_stale_and_writes_nothing(durak_match, monkeypatch):
+    """The timer re-arming the deadline between each read and write: the move gives up after
+    ``MOVE_ATTEMPTS`` reads rather than loop on."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    store._WRITTEN.clear()
+    reads = deadline_pushed_after_every_read(monkeypatch)
+
+    with pytest.raises(Refused) as info:
+        move_apply(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
+
+    assert info.value.code == "stale"
+    assert len(reads) == MOVE_ATTEMPTS
+    assert Match.objects.get(pk=match.pk).seq == match.seq
+    assert Move.objects.filter(match=match).count() == match.seq
+
+
+def test_a_leave_at_the_current_seq_applies_after_a_move_between_its_read_and_write(
+    durak_match, monkeypatch
+):
+    """``seq=None`` (the server's disconnect leave): a move that lands between the leave's read
+    and its write makes the write find the row changed; the leave reads again and applies at
+    the new ``seq``, with no retry of its caller's own."""
+    person, match = durak_match
+    match, action = person_turn(match)
+    seq = match.seq
+
+    read, _ = read_then(person_move(person, action, seq))
+    monkeypatch.setattr(store, "match_read", read)
+
+    new_seq = move_apply(
+        match_id=match.pk, seat=0, action={"type": "leave"}, seq=None, actor="system",
+        reason="disconnect", system=True,
+    )  # fmt: skip
+
+    assert new_seq == seq + 2  # read at seq, written after the other move: it read again
+    moves = list(Move.objects.filter(match=match, seq__gt=seq).order_by("seq").values_list("actor", "action"))
+    assert moves == [("person", action), ("system", {"type": "leave"})]
+    match.refresh_from_db()
+    assert (match.status, match.result["reason"]) == ("finished", "disconnect")
 
 
 def written_by(writer: str, monkeypatch) -> None:
@@ -251,7 +323,7 @@ def test_the_next_move_in_the_same_process_uses_the_kept_copy_without_a_read(mon
 
 def test_a_kept_copy_made_stale_by_presence_writes_nothing_and_the_move_is_read_again(monkeypatch):
     match = bot_moves_then(bot_table("bazar_blot", {}).matches.get(), 1)
-    services.seats_changed(match.table_id)  # another process: a seat's connection flipped
+    seats_changed(match.table_id)  # another process: a seat's connection flipped
     reads = counting_reads(monkeypatch)
     match = bot_moves_then(match, 1)
     assert reads == [match.pk]  # the kept copy's write failed; one fresh read applied it

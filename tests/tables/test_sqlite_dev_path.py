@@ -21,7 +21,8 @@ from django.db import connection
 
 settings.TABLES_SCHEDULER = "none"
 call_command("migrate", verbosity=0)
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
+from apps.tables.moves import move_apply
 from apps.core.errors import Refused
 from apps.tables.models import Move
 from tests.tables.helpers import bot_table, person_turn
@@ -29,16 +30,16 @@ from tests.tables.helpers import bot_table, person_turn
 person = get_user_model().objects.create_user(username="dev-path", password="pw-secret-123")
 match, action = person_turn(bot_table("durak", {}, people=[person]).matches.get())
 kwargs = dict(match_id=match.pk, seat=0, action=action, seq=match.seq, actor="person", user_id=person.pk)
-applied = services.move_apply(**kwargs)
+applied = move_apply(**kwargs)
 try:
-    services.move_apply(**kwargs)
+    move_apply(**kwargs)
     again = "applied"
 except Refused as exc:
     again = exc.code
 bots = bot_table("bazar_blot", {"target": 51}, level="easy").matches.get()
 for _ in range(5000):
     bots.refresh_from_db()
-    if bots.status != "playing" or not services.match_bot_move(match_id=bots.pk, seq=bots.seq):
+    if bots.status != "playing" or not match_bot_move(match_id=bots.pk, seq=bots.seq):
         break
 bots.refresh_from_db()
 print(json.dumps({
@@ -85,7 +86,8 @@ from django.urls import reverse
 settings.TABLES_SCHEDULER = "none"
 call_command("migrate", verbosity=0)
 from apps.rules import api
-from apps.tables import services
+from apps.tables.bot_turns import match_bot_move
+from apps.tables.moves import move_apply
 from tests.tables.helpers import bot_table
 
 person = get_user_model().objects.create_user(username="dev-results", password="pw-secret-123")
@@ -97,10 +99,10 @@ for _ in range(5000):
     state = api.from_json(match.state)
     legal = api.legal_actions(state, 0)
     if legal:
-        services.move_apply(match_id=match.pk, seat=0, action=legal[0], seq=match.seq,
-                            actor="person", user_id=person.pk)
+        move_apply(match_id=match.pk, seat=0, action=legal[0], seq=match.seq,
+                   actor="person", user_id=person.pk)
     else:
-        services.match_bot_move(match_id=match.pk, seq=match.seq)
+        match_bot_move(match_id=match.pk, seq=match.seq)
 client = Client(HTTP_HOST="127.0.0.1")
 client.force_login(person)
 page = client.get(reverse("stats:my_results"))

@@ -9,8 +9,12 @@ import pytest
 from django.utils import timezone
 
 from apps.rules import api
-from apps.tables import clock, services
+from apps.tables import clock, presence
 from apps.tables.models import Match, Move
+from apps.tables.moves import move_apply
+from apps.tables.presence import seat_disconnect_check, seat_presence
+from apps.tables.sweeping import match_end_stuck, matches_sweep
+from apps.tables.timers import match_timeout, match_timer
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,10 +47,10 @@ def test_deadline_is_move_time_plus_the_full_reserve_at_the_start_of_a_deal(make
 
 def test_timer_acts_only_after_the_deadline_and_only_for_its_seq(make_user):
     _, match = people_table(make_user, scale=1.0)
-    assert services.match_timeout(match_id=match.pk, seq=match.seq) == 0  # deadline not reached
+    assert match_timeout(match_id=match.pk, seq=match.seq) == 0  # deadline not reached
     Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(hours=1))
-    assert services.match_timeout(match_id=match.pk, seq=match.seq + 1) == 0  # another seq
-    assert services.match_timeout(match_id=match.pk, seq=match.seq) == 1
+    assert match_timeout(match_id=match.pk, seq=match.seq + 1) == 0  # another seq
+    assert match_timeout(match_id=match.pk, seq=match.seq) == 1
     move = Move.objects.get(match=match, seq=1)
     assert move.actor == "timer" and move.system and move.action == {"type": "timeout"}
     assert move.seat == api.to_act(api.from_json(match.state))[0]
@@ -59,7 +63,7 @@ def test_reserve_is_spent_only_past_the_move_time(make_user):
     # 300 ms reserve goes
     before = timezone.now()
     Match.objects.filter(pk=match.pk).update(turn_started_at=before - timedelta(milliseconds=250))
-    services.move_apply(
+    move_apply(
         match_id=match.pk, seat=seat, action={"type": "pass"}, seq=0, actor="person", user_id=people[seat].pk
     )
     took = (timezone.now() - before).total_seconds() * 1000
@@ -73,7 +77,7 @@ def test_reserve_is_spent_only_past_the_move_time(make_user):
 def test_a_turn_left_alone_is_played_by_the_timer_then_reserve_gone(make_user):
     _, match = people_table(make_user, scale=0.001)
     time.sleep(0.1)
-    applied = services.matches_sweep()
+    applied = matches_sweep()
     assert applied["timeouts"] == 1
     match.refresh_from_db()
     assert match.seq == 1
@@ -86,14 +90,14 @@ def test_durak_timeout_takes_for_the_defender_and_done_for_throwers(make_user):
     state = api.from_json(match.state)
     starter = api.to_act(state)[0]
     card = api.legal_actions(state, starter)[0]
-    services.move_apply(
+    move_apply(
         match_id=match.pk, seat=starter, action=card, seq=0, actor="person", user_id=people[starter].pk
     )
     match.refresh_from_db()
     awaiting = api.view(api.from_json(match.state), None)["awaiting"]
     assert match.deadline - match.turn_started_at == timedelta(milliseconds=30_000)
     Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(minutes=1))
-    applied = services.match_timeout(match_id=match.pk, seq=1)
+    applied = match_timeout(match_id=match.pk, seq=1)
     assert applied >= 1
     moves = list(Move.objects.filter(match=match, seq__gt=1).order_by("seq"))
     assert [m.seat for m in moves] == awaiting[: len(moves)]
@@ -102,10 +106,10 @@ def test_durak_timeout_takes_for_the_defender_and_done_for_throwers(make_user):
 
 def test_durak_disconnect_not_back_in_time_ends_the_match(make_user):
     people, match = people_table(make_user, game="durak", options={}, scale=0.001)
-    services.seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=+1)
-    services.seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=-1)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=+1)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=-1)
     time.sleep(0.1)
-    assert services.seat_disconnect_check(table_id=match.table_id, seat=2)
+    assert seat_disconnect_check(table_id=match.table_id, seat=2)
     match.refresh_from_db()
     assert match.status == "finished"
     assert match.result["reason"] == "disconnect"
@@ -114,22 +118,56 @@ def test_durak_disconnect_not_back_in_time_ends_the_match(make_user):
     assert (last.seat, last.action, last.actor, last.system) == (2, {"type": "leave"}, "system", True)
 
 
+def test_the_disconnect_leave_applies_after_a_move_made_since_the_check_read_the_match(
+    make_user, monkeypatch
+):
+    """The check reads the match, then a move lands (the timer, a bot, another player) before
+    its leave: the leave is the server's verdict on the match as it is, so it applies at the
+    new ``seq`` instead of being refused ``stale``."""
+    people, match = people_table(make_user, game="durak", options={}, scale=0.001)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=+1)
+    seat_presence(table_id=match.table_id, user_id=people[2].pk, delta=-1)
+    time.sleep(0.1)
+    real, moved = presence._gone_past_deadline, []
+
+    def gone_then_a_move(row, current):
+        if not moved:
+            state = api.from_json(current.state)
+            seat = api.to_act(state)[0]
+            moved.append(
+                move_apply(
+                    match_id=current.pk, seat=seat, action=api.legal_actions(state, seat)[0],
+                    seq=current.seq, actor="person", user_id=people[seat].pk,
+                )
+            )  # fmt: skip
+        return real(row, current)
+
+    monkeypatch.setattr(presence, "_gone_past_deadline", gone_then_a_move)
+
+    assert seat_disconnect_check(table_id=match.table_id, seat=2)
+    assert moved == [1]
+    match.refresh_from_db()
+    assert (match.seq, match.status, match.result["reason"]) == (2, "finished", "disconnect")
+    last = Move.objects.get(match=match, seq=2)
+    assert (last.seat, last.action, last.actor, last.system) == (2, {"type": "leave"}, "system", True)
+
+
 def test_reconnecting_in_time_keeps_the_durak_match(make_user):
     people, match = people_table(make_user, game="durak", options={}, scale=1.0)
-    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
-    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=-1)
-    services.seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
-    assert not services.seat_disconnect_check(table_id=match.table_id, seat=1)
+    seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
+    seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=-1)
+    seat_presence(table_id=match.table_id, user_id=people[1].pk, delta=+1)
+    assert not seat_disconnect_check(table_id=match.table_id, seat=1)
     match.refresh_from_db()
     assert match.status == "playing"
 
 
 def test_admin_can_end_a_stuck_match(make_user):
     _, match = people_table(make_user)
-    assert services.match_end_stuck(match_id=match.pk)
+    assert match_end_stuck(match_id=match.pk)
     match.refresh_from_db()
     assert match.status == "finished" and match.result["reason"] == "aborted"
-    assert not services.match_end_stuck(match_id=match.pk)
+    assert not match_end_stuck(match_id=match.pk)
 
 
 def test_one_broken_match_never_stops_the_sweep(make_user):
@@ -138,12 +176,12 @@ def test_one_broken_match_never_stops_the_sweep(make_user):
     past = good.deadline - timedelta(hours=1)
     Match.objects.filter(pk=broken.pk).update(deadline=past, state={"game": "bazar_blot", "state": {}})
     Match.objects.filter(pk=good.pk).update(deadline=past)
-    assert services.matches_sweep()["timeouts"] == 1
+    assert matches_sweep()["timeouts"] == 1
     good.refresh_from_db()
     assert good.seq == 1
     broken.refresh_from_db()
     assert broken.seq == 0 and broken.status == "playing"  # left for an admin to end
-    assert services.match_end_stuck(match_id=broken.pk)
+    assert match_end_stuck(match_id=broken.pk)
     broken.refresh_from_db()
     assert broken.status == "finished" and broken.result["reason"] == "aborted"
 
@@ -152,7 +190,7 @@ def person_pass(match: Match, people) -> int:
     """The seat to act passes (the auction of Базар-блот); returns the new seq."""
     match.refresh_from_db()
     seat = api.to_act(api.from_json(match.state))[0]
-    return services.move_apply(
+    return move_apply(
         match_id=match.pk,
         seat=seat,
         action={"type": "pass"},
@@ -189,16 +227,16 @@ def test_an_early_timer_re_arms_for_the_current_deadline_and_a_late_one_acts(mak
     seq = match.seq
     # the first turn's timer fires (its due time has come) while the deadline is later
     Match.objects.filter(pk=match.pk).update(timer_due=timezone.now())
-    assert services.match_timer(match_id=match.pk) == 0
+    assert match_timer(match_id=match.pk) == 0
     match.refresh_from_db()
     assert match.seq == seq and match.timer_due == match.deadline
     # another timer firing early while that one is pending does nothing
-    assert services.match_timer(match_id=match.pk) == 0
+    assert match_timer(match_id=match.pk) == 0
     match.refresh_from_db()
     assert match.timer_due == match.deadline
     # once the deadline passed the timer acts for the seat, whatever seq it was armed at
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert services.match_timer(match_id=match.pk) == 1
+    assert match_timer(match_id=match.pk) == 1
     match.refresh_from_db()
     assert match.seq == seq + 1
     assert Move.objects.get(match=match, seq=seq + 1).actor == "timer"
@@ -209,10 +247,10 @@ def test_a_sweep_applies_at_most_its_limit_oldest_deadline_first(make_user):
     now = timezone.now()
     for age, match in zip((1, 3, 2), matches, strict=True):
         Match.objects.filter(pk=match.pk).update(deadline=now - timedelta(minutes=age))
-    assert services.matches_sweep(limit=2)["timeouts"] == 2
+    assert matches_sweep(limit=2)["timeouts"] == 2
     seqs = [Match.objects.get(pk=m.pk).seq for m in matches]
     assert seqs == [0, 1, 1]  # the two oldest deadlines
-    assert services.matches_sweep(limit=2)["timeouts"] == 1
+    assert matches_sweep(limit=2)["timeouts"] == 1
     assert Match.objects.get(pk=matches[0].pk).seq == 1
 
 
@@ -232,12 +270,12 @@ def test_the_sweeper_and_the_timer_racing_log_no_false_error(make_user, caplog):
         def fire(match_id=match.pk, seq=match.seq, barrier=barrier, applied=applied):
             barrier.wait()
             try:
-                applied.append(services.match_timeout(match_id=match_id, seq=seq))
+                applied.append(match_timeout(match_id=match_id, seq=seq))
             finally:
                 connection.close()
 
         caplog.clear()
-        with caplog.at_level("ERROR", logger="apps.tables.services"):
+        with caplog.at_level("ERROR", logger="apps.tables"):
             threads = [threading.Thread(target=fire) for _ in range(2)]
             for thread in threads:
                 thread.start()
@@ -260,7 +298,7 @@ def test_after_a_trick_the_next_turn_starts_when_the_trick_has_been_shown(make_u
         trial = state.copy()
         _, events = api.apply(trial, seat, action)
         before = timezone.now()
-        services.move_apply(
+        move_apply(
             match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="person",
             user_id=people[seat].pk,
         )  # fmt: skip

@@ -1,0 +1,86 @@
+"""Starting a match: its first deal from a fresh seed, the clock, the table marked playing.
+
+The seating services (:mod:`.seating`) call :func:`match_start` once everyone is ready, in
+their transaction; the match's moves then go through :mod:`.moves`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.rules import api
+
+from . import conf, moves, selectors
+from .models import DealRecord, Match, Table
+
+
+def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | None = None) -> Match:
+    """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
+
+    Deals the first deal from a fresh seed (``dealer``: the first dealer, else the engine's
+    choice), records its cards, sets the clock and marks the table playing; after commit
+    publishes the first views and schedules the timer and bots. ``rematch_of``: the finished
+    match this one follows at the same table («Ещё партию»), named in the ``match_started`` event.
+    """
+    seats = list(table.seats.select_related("user").order_by("number"))
+    occupied = [s.number for s in seats if s.occupied]
+    info_list = selectors.seats_info(table.pk)
+    info = {i["seat"]: i for i in info_list}
+    seed = secrets.randbits(48)
+    state = api.new_match(
+        table.game,
+        table.options,
+        seed=seed,
+        dealer=dealer,
+        seats=occupied if table.game == "durak" else None,
+    )
+    deal = api.current_deal(state)
+    now = timezone.now()
+    match = Match(
+        table=table,
+        game=table.game,
+        options=table.options,
+        seed=seed,
+        dealer=deal.get("dealer"),
+        seats=occupied,
+        players=[
+            {"seat": s.number, "user": s.user_id, "bot": s.bot_level or None, "name": info[s.number]["name"]}
+            for s in seats
+            if s.occupied
+        ],
+        state=api.to_json(state),
+        deal_number=deal.get("number", 0),
+        time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
+        bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
+    )
+    views = api.views(state, [*match.seats, None])
+    moves.clock_update(
+        match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=views[None]
+    )
+    match.timer_due = match.deadline  # a new match has no timer yet: its first turn's is armed
+    timer = match.deadline is not None
+    opening = api.opening_events(state)
+    moves.bots_observe(match, views, opening)
+    match.save()
+    selectors.seats_info_remember(match, info_list)
+    DealRecord.objects.create(
+        match=match,
+        number=match.deal_number,
+        dealer=deal.get("dealer"),
+        hands=deal.get("hands", {}),
+        stock=deal.get("stock", []),
+        start_seq=0,
+    )
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
+    table.status = Table.Status.PLAYING
+    table.rematch = []
+    started = {"type": "match_started"}
+    if rematch_of is not None:
+        started["rematch_of"] = rematch_of
+    events = [started, *opening]
+    applied = moves.Applied(match=match, state=state, events=events, views=views, timer=timer)
+    transaction.on_commit(lambda: moves.after_commit(applied))
+    return match
