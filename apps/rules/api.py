@@ -99,6 +99,16 @@ def summary(state: Game) -> dict:
     return state.summary()
 
 
+def finished(state: Game) -> bool:
+    """Whether the match is over: :func:`summary`'s ``finished``, cheaply."""
+    return state.finished()
+
+
+def deal_number(state: Game) -> int | None:
+    """The number of the deal in progress: :func:`current_deal`'s ``number``, cheaply."""
+    return state.deal_number()
+
+
 def current_deal(state: Game) -> dict:
     """The cards of the deal in progress, as dealt (for the match record only)."""
     return state.current_deal()

@@ -121,6 +121,14 @@ class Game(ABC):
         """``{"number", "dealer", "hands", "stock"}``: the cards of the deal in progress as
         dealt, in the scenario format (hidden information: for the record only)."""
 
+    def finished(self) -> bool:
+        """``summary()["finished"]`` without building the score sheet (asked after every move)."""
+        return bool(self.summary()["finished"])
+
+    def deal_number(self) -> int | None:
+        """``current_deal()["number"]`` without listing the cards (asked after every move)."""
+        return self.current_deal().get("number")
+
     @abstractmethod
     def to_json(self) -> dict:
         """The whole state as JSON-ready data."""

@@ -786,6 +786,12 @@ class TrickGame(Game):
             "reason": self.result["reason"] if self.result else None,
         }
 
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def deal_number(self) -> int | None:
+        return self.number
+
     def current_deal(self) -> dict:
         hands = self.dealt_hands
         return {

@@ -844,6 +844,12 @@ class Durak(Game):
             "reason": self.reason,
         }
 
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    def deal_number(self) -> int | None:
+        return 0
+
     def current_deal(self) -> dict:
         hands, stock = self.dealt
         codes_ = self.tab.codes

@@ -329,11 +329,11 @@ def check_person_seat(match: Match, seat: int | None, user_id: int | None) -> No
 def _new_deal_record(match: Match, state: Game) -> DealRecord | None:
     """The cards of a deal that began with the last action (unsaved), else None;
     ``match.deal_number`` follows the engine's."""
-    deal = api.current_deal(state)
-    number = deal.get("number", match.deal_number)
-    if number == match.deal_number:
+    number = api.deal_number(state)
+    if number is None or number == match.deal_number:
         return None
     match.deal_number = number
+    deal = api.current_deal(state)
     return DealRecord(
         match=match,
         number=number,
@@ -405,9 +405,9 @@ def bots_observe(match: Match, views: dict[int | None, dict], events: list[dict]
 
 
 def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datetime) -> None:
-    summary = api.summary(state)
-    if not summary.get("finished"):
+    if not api.finished(state):
         return
+    summary = api.summary(state)
     winners = list(summary.get("winners") or [])
     match.status = Match.Status.FINISHED
     match.finished_at = now

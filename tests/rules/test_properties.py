@@ -144,6 +144,8 @@ def check_views(state, game: str) -> None:
                 hidden = set(other["hand"]) - public
                 assert not (shown & hidden), f"seat {s} sees seat {o}'s {sorted(shown & hidden)}"
     check_views_together(state, [*seats, None])
+    assert api.finished(state) == api.summary(state)["finished"]
+    assert api.deal_number(state) == api.current_deal(state).get("number")
 
 
 def _clear_nested(value) -> None:
