@@ -51,13 +51,9 @@ def match_frames(
     (:func:`apps.tables.selectors.seats_info_cached`)."""
     info = selectors.seats_info_cached(match)
     watching = selectors.spectators_cached(match)
-    views = views or {}
-    frames = {}
-    for seat in match.seats:
-        view = selectors.match_view(match, state, seat, info, views.get(seat), spectators=watching)
-        frames[str(seat)] = frame_text(match.seq, view, events, hold_ms)
-    public = selectors.match_view(match, state, None, info, views.get(None), spectators=watching)
-    frames["public"] = frame_text(match.seq, public, events, hold_ms)
+    table_views = selectors.match_views(match, state, [*match.seats, None], info, views, spectators=watching)
+    frames = {str(seat): frame_text(match.seq, table_views[seat], events, hold_ms) for seat in match.seats}
+    frames["public"] = frame_text(match.seq, table_views[None], events, hold_ms)
     return frames
 
 

@@ -161,7 +161,7 @@ def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
         seat["gone_deadline"] = since + clock.disconnect_ms(match.time_scale) if since is not None else None
 
 
-def clock_fields(match: Match, seat: int | None, to_act: list[int]) -> dict:
+def clock_fields(match: Match, to_act: list[int]) -> dict:
     """``deadline`` (epoch ms when the server acts), ``move_deadline`` and ``reserve_ms``."""
     fields = {"deadline": epoch_ms(match.deadline), "move_deadline": None, "reserve_ms": None}
     if match.turn_started_at is not None and match.deadline is not None:
@@ -187,26 +187,59 @@ def match_view(
     (``engine_view`` when already computed) plus the table's ids, names, connections, clock and
     result, ``rematch`` (:func:`rematch_seats` with the persons who ``agreed``) and the number
     of ``spectators``. Cards come from the engine only."""
-    view = dict(VIEW_DEFAULTS)
-    view.update(engine_view if engine_view is not None else api.view(state, seat))
-    if "legal" not in view or seat is None:
-        view["legal"] = api.legal_actions(state, seat) if seat is not None else []
-    view.update(
-        table=match.table_id,
-        match=match.pk,
-        game=match.game,
-        options=match.options,
-        seat=seat,
-        seats=_merge_seats(view.get("seats"), info),
-        result=match.result,
-        rematch=rematch_seats(match, agreed),
-        spectators=spectators,
-    )
-    _gone_deadlines(match, view["seats"], info)
-    if seat is None:
-        view["hand"] = []
-    view.update(clock_fields(match, seat, view.get("to_act") or []))
-    return view
+    engine_views = {seat: engine_view} if engine_view is not None else None
+    return match_views(match, state, [seat], info, engine_views, agreed=agreed, spectators=spectators)[seat]
+
+
+def match_views(
+    match: Match,
+    state: Game,
+    seats: list[int | None],
+    info: list[dict],
+    engine_views: dict[int | None, dict] | None = None,
+    *,
+    agreed: list[int] | None = None,
+    spectators: int = 0,
+) -> dict[int | None, dict]:
+    """:func:`match_view` of each of ``seats``, by seat. The table's part (the seats' names and
+    connections, the clock, ``rematch``) is built once and shared by the views, so change no
+    view's nested values in place."""
+    engine_views = engine_views or {}
+    rematch = rematch_seats(match, agreed)
+    merged: dict[int, list[dict]] = {}  # by the engine's seats list (views built together share it)
+    clocks: dict[tuple, dict] = {}
+    out: dict[int | None, dict] = {}
+    for seat in seats:
+        view = dict(VIEW_DEFAULTS)
+        engine = engine_views.get(seat)
+        view.update(engine if engine is not None else api.view(state, seat))
+        if "legal" not in view or seat is None:
+            view["legal"] = api.legal_actions(state, seat) if seat is not None else []
+        engine_seats = view.get("seats")
+        table_seats = merged.get(id(engine_seats))
+        if table_seats is None:
+            table_seats = merged[id(engine_seats)] = _merge_seats(engine_seats, info)
+            _gone_deadlines(match, table_seats, info)
+        view.update(
+            table=match.table_id,
+            match=match.pk,
+            game=match.game,
+            options=match.options,
+            seat=seat,
+            seats=table_seats,
+            result=match.result,
+            rematch=rematch,
+            spectators=spectators,
+        )
+        if seat is None:
+            view["hand"] = []
+        to_act = view.get("to_act") or []
+        fields = clocks.get(tuple(to_act))
+        if fields is None:
+            fields = clocks[tuple(to_act)] = clock_fields(match, to_act)
+        view.update(fields)
+        out[seat] = view
+    return out
 
 
 def waiting_view(table: Table, seat: int | None, info: list[dict], spectators: int = 0) -> dict:
