@@ -144,8 +144,25 @@ def check_views(state, game: str) -> None:
                 hidden = set(other["hand"]) - public
                 assert not (shown & hidden), f"seat {s} sees seat {o}'s {sorted(shown & hidden)}"
     check_views_together(state, [*seats, None])
+    check_copies_as_walked(state, [*seats, None])
     assert api.finished(state) == api.summary(state)["finished"]
     assert api.deal_number(state) == api.current_deal(state).get("number")
+
+
+def check_copies_as_walked(state, seats: list) -> None:
+    """The engine's JSON copies (snapshot, views; msgspec where installed) equal its plain
+    Python walk of what they copy, with the same types, key order included: reading them back
+    through JSON loses nothing."""
+    if not hasattr(state, "__slots__") or not hasattr(state, "deals"):
+        return  # only the trick games copy through JSON
+    from apps.rules.belot import HOT_SLOTS, _jsonable, _walked
+
+    raw = {k: getattr(state, k) for k in HOT_SLOTS if k[0] != "_" and k != "rules"}
+    raw.update((k, v) for k, v in state.__dict__.items() if k != "source" and k[0] != "_")
+    for value in (raw, *(state.legal_actions(s) for s in seats if s is not None)):
+        copied, walked = _jsonable(value), _walked(value)
+        assert copied == walked
+        assert repr(copied) == repr(walked)  # same types and order, not only equal
 
 
 def _clear_nested(value) -> None:
