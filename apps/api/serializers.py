@@ -1,7 +1,7 @@
 """Shapes of the API's requests (validated here) and answers (for the OpenAPI schema).
 
 Requests are checked for form only (types, known games and levels); the rules of seats, owners
-and options stay in the lobby services and the rules engine.
+and options stay in the seating services (apps.tables.seating) and the rules engine.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Lobby and table pages: thin views over the lobby services (the JSON API calls the same)."""
+"""Lobby and table pages: thin views over the seating services (the JSON API calls the same)."""
 
 from __future__ import annotations
 

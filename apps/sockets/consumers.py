@@ -13,6 +13,7 @@ import time
 from http.cookies import SimpleCookie
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -205,7 +206,12 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
     async def send(self, text_data=None, bytes_data=None, close=False) -> None:
         if self.closing:
             return
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            # The peer began closing before this consumer heard of it (its disconnect is still
+            # in the queue): what was on its way to it, a refresh or a move's frame, is dropped.
+            self.closing = True
 
     async def send_json(self, frame: Any) -> None:
         """Send ``frame`` (a :mod:`apps.protocol.server` Struct) as one text frame."""

@@ -4,8 +4,6 @@ sit in two server processes (the ``table.hello`` handshake)."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import time
 from datetime import timedelta
 
@@ -19,6 +17,7 @@ from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Match, Move
 from apps.tables.moves import MOVE_ATTEMPTS, move_apply
 from tests.live import live_env, start_daphne, stop_process
+from tests.loops import run_loop
 from tests.tables.helpers import bot_table, deadline_pushed_after_every_read, person_turn
 from tests.tables.live_clients import TableSocket, close_and_settle, session_cookie
 
@@ -33,13 +32,6 @@ class Recorder:
 
     async def frames_deliver(self, frames: dict[str, str], *, match_id: int, seq: int) -> None:
         self.got.append((match_id, seq, frames))
-
-
-def run_loop(coroutine):
-    """``asyncio.run`` on a thread of its own: the session's Playwright browser may keep an event
-    loop running on the main thread, where ``asyncio.run`` refuses to start another."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def act(table_id: int, **kwargs) -> int:

@@ -4,7 +4,6 @@ table's commit never waits behind another's, and a broken connection is replaced
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import time
 
 import pytest
@@ -12,15 +11,10 @@ from django.utils import timezone
 
 from apps.tables import store
 from apps.tables.models import Match, Move
+from tests.loops import run_loop
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_loop(coroutine):
-    """``asyncio.run`` on a thread of its own (a browser test may keep a loop on the main thread)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def a_move(match_id: int) -> tuple[Match, dict]:
