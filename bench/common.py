@@ -290,16 +290,17 @@ def services_cpu_seconds() -> dict[str, float]:
     return total
 
 
-def worker_task_counts() -> dict[str, int]:
-    """Tasks the bench's Celery workers have run since they started, by name (their ``inspect
-    stats``; call after :func:`django_setup`): two readings give the timer and bot tasks a run
-    cost."""
+def worker_task_counts(workers: int = 1) -> dict[str, int]:
+    """Tasks the bench's ``workers`` Celery workers have run since they started, by name (their
+    ``inspect stats``; call after :func:`django_setup`): two readings give the timer and bot
+    tasks a run cost. Returns once every worker answered (``inspect`` would otherwise wait out
+    its whole timeout, a second in which the run goes on uncounted)."""
     from collections import Counter
 
     from config.celery import app
 
     total: Counter = Counter()
-    for stats in (app.control.inspect(timeout=1.0).stats() or {}).values():
+    for stats in (app.control.inspect(timeout=1.0, limit=workers).stats() or {}).values():
         total.update(stats.get("total") or {})
     return dict(total)
 

@@ -190,7 +190,7 @@ def measure(specs: list[dict], server_pids: list[int], *, with_worker: bool = Fa
     cpu1 = {pid: _cpu_or_zero(pid) for pid in server_pids}
     machine1 = common.machine_cpu_seconds()
     services1 = common.services_cpu_seconds()
-    tasks1 = common.worker_task_counts() if with_worker else {}
+    tasks1 = common.worker_task_counts() if with_worker else {}  # the stack runs one worker
     results = [report.get(timeout=120)[2] for _ in procs]
     for p in procs:
         p.join(30)

@@ -89,8 +89,8 @@ def view(state: Game, seat: int | None) -> dict:
 
 def views(state: Game, seats: Iterable[int | None]) -> dict[int | None, dict]:
     """:func:`view` of each of ``seats`` (None: the spectators'), by seat, built together: the
-    parts every seat sees are made once and may be shared between the views (not with the
-    state), so change no view's nested values in place."""
+    parts every seat sees are made once and may be shared between the views (with the state,
+    only what :func:`view` shares), so change no view's nested values in place."""
     return state.views(seats)
 
 
