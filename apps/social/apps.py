@@ -12,6 +12,7 @@ class SocialConfig(AppConfig):
     verbose_name = _("Друзья")
 
     def ready(self) -> None:
-        from .guards import sit_unblocked
+        from .guards import see_unblocked, sit_unblocked
 
         hooks.guard_register("sit", sit_unblocked)
+        hooks.guard_register("see", see_unblocked)

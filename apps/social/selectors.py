@@ -105,6 +105,14 @@ def blocked_at_table(table_id: int, user: Any) -> bool:
     ).exists()
 
 
+def tables_of_either(a: Any, b: Any) -> set[int]:
+    """Ids of the unfinished tables where ``a`` or ``b`` sits or which either has open to watch:
+    where a block between them must take effect."""
+    ids = [_id(a), _id(b)]
+    seated = Seat.objects.filter(user_id__in=ids).exclude(table__status=Table.Status.FINISHED)
+    return set(seated.values_list("table_id", flat=True)) | set(presence.watched_tables(ids).values())
+
+
 def incoming_requests(user: Any) -> list[FriendRequest]:
     """Friend requests waiting for ``user``'s answer, newest first."""
     return list(FriendRequest.objects.filter(to_user_id=_id(user)).select_related("from_user"))
@@ -116,8 +124,9 @@ def outgoing_requests(user: Any) -> list[FriendRequest]:
 
 
 def _table_brief(table: Table, role: str) -> dict:
+    """Where a friend is: a private table shows its game only, neither its id nor its link."""
     brief = {
-        "id": table.pk,
+        "id": None if table.private else table.pk,
         "game": table.game,
         "game_name": game_name(table.game),
         "status": table.status,

@@ -28,7 +28,7 @@ from apps.protocol import FrameError, decode_client, encode
 from apps.protocol import client as frames_in
 from apps.protocol import server as frames_out
 from apps.social.consumers import SocialLobbyMixin
-from apps.tables import actor, conf, groups, presence, publishing, seating
+from apps.tables import access, actor, conf, groups, presence, publishing, seating
 from apps.tables import selectors as table_selectors
 from apps.tables.models import Table
 
@@ -273,6 +273,12 @@ class TableConsumer(AuthenticatedConsumer):
     shown: tuple[int | None, int] = (None, -1)
     #: Whether this socket is among the table actor's sinks (:mod:`apps.tables.actor`).
     registered = False
+    #: Whether this socket passed every check (authenticated, may see the table) and was sent
+    #: its first full state: no frame of the table is sent before (issue #30, finding 1).
+    admitted = False
+    #: Frames the actor handed over between joining its sinks and admission, replayed after
+    #: the first full state (the older ones are skipped there), dropped if the socket is refused.
+    held: list[tuple[dict[str, str], int | None, int | None]]
 
     async def joined(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -280,26 +286,46 @@ class TableConsumer(AuthenticatedConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.table_id = table_id
+        self.held = []
+        # Every check passes before the socket joins the table's fan-out: a stranger at a
+        # private table never receives a frame, whatever the timing.
+        if not await in_db_thread_pool(_may_see)(self.table_id, self.user):
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
         # joined before the first read: nothing published after that read can be missed
         await self.channel_layer.group_add(groups.table_all(self.table_id), self.channel_name)
         hello = actor.socket_joined(self.table_id, self)
         self.registered = True
         await self.channel_layer.group_send(groups.table_all(self.table_id), hello)
         if not await self.send_full_state():
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self.refuse()
             return
+        self.admitted = True
+        held, self.held = self.held, []
+        for frames, match_id, seq in held:
+            await self.frames_deliver(frames, match_id=match_id, seq=seq)
         seated = self.seat is not None
-        muted, messages = await in_db_thread_pool(_chat_open)(self.table_id, self.user.pk, seated)
-        self.muted = frozenset(muted)
+        messages = await in_db_thread_pool(_chat_history)(self.table_id, seated, set(self.muted))
         await self.send_json(frames_out.chat_history(messages))
 
-    async def disconnect(self, code: int) -> None:
-        if not getattr(self, "user", None) or not hasattr(self, "table_id"):
-            return
+    async def refuse(self) -> None:
+        """Close with 4404 (the table is gone or no longer visible to this user) and leave the
+        table's fan-out at once, before the close handshake ends."""
+        self.admitted = False
+        self.held = []
+        await self.leave_table()
+        await self.close(code=CLOSE_NOT_FOUND)
+
+    async def leave_table(self) -> None:
         await self.channel_layer.group_discard(groups.table_all(self.table_id), self.channel_name)
         if self.registered:
             self.registered = False
             actor.socket_left(self.table_id, self)
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "user", None) or not hasattr(self, "table_id"):
+            return
+        await self.leave_table()
         if self.counted:
             self.counted = False
             await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
@@ -308,12 +334,15 @@ class TableConsumer(AuthenticatedConsumer):
             await in_db_thread_pool(_watching)(self.table_id, self.user.pk, -1)
 
     async def send_full_state(self) -> bool:
-        """Find my seat, send the full state; False if the table is gone. The seat found here
-        picks this socket's frame out of every ``table.frames`` message that follows."""
+        """Find my seat, send the full state; False (nothing sent) if the table is gone or this
+        user may no longer see it. The seat found here picks this socket's frame out of every
+        ``table.frames`` message that follows; the chat muted set is read again with it (a block
+        made since takes effect at once)."""
         try:
-            seat, message = await in_db_thread_pool(_table_state)(self.table_id, self.user)
+            seat, message, muted = await in_db_thread_pool(_table_state)(self.table_id, self.user)
         except LookupError:
             return False
+        self.muted = frozenset(muted)
         self.seat = seat
         self.match_id = message["view"].get("match")
         if not self.is_older(self.match_id, message["seq"]):
@@ -376,6 +405,8 @@ class TableConsumer(AuthenticatedConsumer):
     async def table_chat(self, event: dict) -> None:
         """A chat message: not to players if it is a spectator's mid-match remark, not from a
         user I muted."""
+        if not self.admitted:
+            return
         if not event["players_see"] and self.seat is not None:
             return
         if event.get("author") in self.muted:
@@ -383,6 +414,8 @@ class TableConsumer(AuthenticatedConsumer):
         await self.send_json(frames_out.chat(event["frame"]))
 
     async def table_chat_hidden(self, event: dict) -> None:
+        if not self.admitted:
+            return
         await self.send_json(frames_out.ChatHidden(ids=event["ids"]))
 
     async def table_frames(self, event: dict) -> None:
@@ -397,7 +430,11 @@ class TableConsumer(AuthenticatedConsumer):
         """A change of the table: forward my seat's frame (its hand), else the public one, unless
         this socket was already sent that state or a newer one. The match it shows becomes this
         socket's: an ``act`` right after the first frame of a new match (or a rematch) applies
-        to it, not ``no_match``."""
+        to it, not ``no_match``. Before admission the frames wait in :attr:`held`."""
+        if not self.admitted:
+            if self.registered:
+                self.held.append((frames, match_id, seq))
+            return
         if seq is not None and self.is_older(match_id, seq):
             return
         if match_id is not None:
@@ -429,10 +466,14 @@ class TableConsumer(AuthenticatedConsumer):
 
     async def table_state(self, event: dict) -> None:
         """One encoded frame for this socket (the per-seat groups of earlier versions)."""
-        await self.send(text_data=event["text"])
+        if self.admitted:
+            await self.send(text_data=event["text"])
 
     async def table_refresh(self, event: dict) -> None:
-        await self.send_full_state()
+        """Seating, access or a block changed: the full state again, or 4404 if this user may
+        no longer see the table."""
+        if self.admitted and not await self.send_full_state():
+            await self.refuse()
 
 
 class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
@@ -460,20 +501,24 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
 # --------------------------------------------------------------------- sync calls (one each)
 
 
-def _table_state(table_id: int, user) -> tuple[int | None, dict]:
+def _may_see(table_id: int, user) -> bool:
+    return access.visible_table(table_id, user) is not None
+
+
+def _table_state(table_id: int, user) -> tuple[int | None, dict, set[int]]:
     try:
-        return table_selectors.table_state(table_id, user.pk, user)
+        seat, message = table_selectors.table_state(table_id, user.pk, user)
     except Table.DoesNotExist:
         raise LookupError(table_id) from None
+    return seat, message, chat.muted_by(user.pk)
 
 
 def _watching(table_id: int, user_id: int, delta: int) -> None:
     presence.spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
 
 
-def _chat_open(table_id: int, user_id: int, seated: bool) -> tuple[set[int], list[dict]]:
-    muted = chat.muted_by(user_id)
-    return muted, chat.history(table_id=table_id, seated=seated, muted=muted)
+def _chat_history(table_id: int, seated: bool, muted: set[int]) -> list[dict]:
+    return chat.history(table_id=table_id, seated=seated, muted=muted)
 
 
 def _chat(table_id: int, user, text, phrase) -> None:

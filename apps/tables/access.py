@@ -3,6 +3,8 @@
 A private table is seen by its owner, whoever sits at it, whoever played a match at it,
 whoever holds a :class:`~apps.tables.models.TableAccess` (he opened the invite link), and staff.
 Anybody else gets 404 on its page, its API routes and 4404 on its socket: its id reveals nothing.
+A member who does not sit there is refused too when a ``"see"`` guard says so
+(:mod:`.hooks`: apps.social refuses a block between him and the owner or a seated person).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import secrets
 
 from django.urls import reverse
 
+from . import hooks
 from .models import Match, Seat, Table, TableAccess
 
 #: Bytes of randomness in an invite code (``secrets.token_urlsafe``: 16 URL-safe characters).
@@ -28,7 +31,11 @@ def table_visible(table: Table, user) -> bool:
         return True
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return user.is_staff or is_member(table, user)
+    if user.is_staff or table.owner_id == user.pk:
+        return True
+    if Seat.objects.filter(table=table, user_id=user.pk).exists():
+        return True
+    return is_member(table, user) and hooks.guards_pass("see", table=table, user=user)
 
 
 def is_member(table: Table, user) -> bool:

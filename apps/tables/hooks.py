@@ -9,7 +9,10 @@ registered, in the order of registration, and does without when nothing is.
 - guards: ``guard_register(moment, check)``; ``check(table=, user=)`` raises
   :class:`apps.core.errors.Refused` to refuse. Moments: ``"create"`` (a table is being created
   for ``user``: ``table`` is not saved yet), ``"sit"`` (``user`` takes a free seat at the locked
-  ``table``), ``"ready"`` (``user`` says «Готов» at the locked ``table``).
+  ``table``), ``"ready"`` (``user`` says «Готов» at the locked ``table``), ``"see"`` (``user``,
+  a member of the private ``table`` who does not sit at it, opens its page, API or socket:
+  a refusal means 404), ``"start"`` (a match is about to start at the locked ``table``: run once
+  for each person seated, as ``user``; a refusal stops the start).
 - seat ratings: ``seat_ratings_provide(provider)``; ``provider(game, options, seats)`` with
   ``seats`` as ``(number, user id, bot level)`` returns the shown rating text by seat number.
 """
@@ -19,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-Moment = Literal["create", "sit", "ready"]
+Moment = Literal["create", "sit", "ready", "see", "start"]
 Guard = Callable[..., None]
 SeatRatings = Callable[[str, dict, list[tuple[int, int | None, str | None]]], dict[int, str]]
 
-_GUARDS: dict[str, list[Guard]] = {"create": [], "sit": [], "ready": []}
+_GUARDS: dict[str, list[Guard]] = {"create": [], "sit": [], "ready": [], "see": [], "start": []}
 _SEAT_RATINGS: list[SeatRatings] = []
 
 
@@ -37,6 +40,17 @@ def guards_run(moment: Moment, *, table: Any, user: Any) -> None:
     """Every check registered for ``moment``; the first that refuses raises its ``Refused``."""
     for check in _GUARDS[moment]:
         check(table=table, user=user)
+
+
+def guards_pass(moment: Moment, *, table: Any, user: Any) -> bool:
+    """Whether every check registered for ``moment`` lets ``user`` through (none refuses)."""
+    from apps.core.errors import Refused
+
+    try:
+        guards_run(moment, table=table, user=user)
+    except Refused:
+        return False
+    return True
 
 
 def seat_ratings_provide(provider: SeatRatings) -> None:

@@ -297,6 +297,7 @@ def test_a_friend_watching_a_table_and_a_private_table_shows_no_link(make_user) 
     assert statuses["boris"]["table"]["role"] == "watches" and statuses["boris"]["table"]["id"] == public.pk
     assert statuses["vera"]["table"]["role"] == "plays" and statuses["vera"]["table"]["private"]
     assert statuses["vera"]["table"]["url"] is None
+    assert statuses["vera"]["table"]["id"] is None  # a private table's id is not handed out
 
 
 def test_spectators_are_the_count_the_players_see(make_user) -> None:
