@@ -32,6 +32,7 @@ REFUSAL_STATUS = {
     "match_not_finished": status.HTTP_409_CONFLICT,
     "stale": status.HTTP_409_CONFLICT,
     "playban": status.HTTP_403_FORBIDDEN,
+    "playban_seated": status.HTTP_409_CONFLICT,
     "in_match": status.HTTP_409_CONFLICT,
 }
 

@@ -5,6 +5,7 @@ Parsing only: values are checked by the rules engine's ``normalize_options`` in 
 
 from __future__ import annotations
 
+from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.labels import BOT_LEVELS as LEVEL_NAMES
@@ -204,3 +205,11 @@ def options_from_post(game: str, data) -> dict:
         if raw not in (None, ""):
             options[name] = parse_value(raw)
     return options
+
+
+class SeatActionForm(forms.Form):
+    """The waiting table's seat buttons («Сесть», a bot's level): ``seat`` is None when it is not
+    a seat number (the service is not called then: ``bad_seat``)."""
+
+    seat = forms.IntegerField(required=False, min_value=0, max_value=99)
+    level = forms.CharField(required=False, max_length=20)

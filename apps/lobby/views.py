@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.core.errors import Refused
+from apps.core.forms import cleaned
 from apps.core.labels import game_name, mode_label
 from apps.rules.seating import is_team_game
 from apps.tables import access, seating
@@ -21,6 +22,7 @@ from . import selectors, services
 from .forms import (
     GAMES,
     RATED_CHOICES,
+    SeatActionForm,
     level_choices,
     listing_row,
     listing_words,
@@ -146,16 +148,18 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
     """The seat buttons of the waiting table: sit, stand, bots, options, ready; the owner's
     new invite link («invite») and the team games' chat rule («chat»)."""
     post = request.POST
+    seat = cleaned(SeatActionForm, post)
     _visible_or_404(request, table_id)
     try:
+        if action in ("sit", "bots") and seat["seat"] is None:
+            raise Refused("bad_seat")
         if action == "sit":
-            seating.seat_take(table_id=table_id, user=request.user, seat=int(post.get("seat", -1)))
+            seating.seat_take(table_id=table_id, user=request.user, seat=seat["seat"])
         elif action == "stand":
             seating.seat_leave(table_id=table_id, user=request.user)
         elif action == "bots":
-            level = post.get("level") or None
             seating.bots_set(
-                table_id=table_id, user=request.user, seat=int(post.get("seat", -1)), level=level
+                table_id=table_id, user=request.user, seat=seat["seat"], level=seat["level"] or None
             )
         elif action == "options":
             table = get_object_or_404(Table, pk=table_id)
@@ -170,6 +174,4 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
             seating.chat_free_set(table_id=table_id, user=request.user, free=post.get("free") == "1")
     except Refused as exc:
         messages.error(request, exc.message())
-    except ValueError:
-        messages.error(request, Refused("bad_seat").message())
     return redirect("lobby:table", table_id=table_id)

@@ -22,5 +22,6 @@ class RatingsConfig(AppConfig):
         results_recorded.connect(services.ratings_apply, dispatch_uid="ratings.ratings_apply")
         table_hooks.guard_register("create", guards.create_rated)
         table_hooks.guard_register("ready", guards.ready_rated)
+        table_hooks.guard_register("start", guards.start_rated)
         table_hooks.seat_ratings_provide(selectors.seat_ratings)
         stats_hooks.results_decorate(selectors.with_rating_changes)

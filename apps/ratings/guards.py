@@ -1,9 +1,14 @@
 """The checks ratings adds to the tables' seating services (registered in ``RatingsConfig.ready``
-through :mod:`apps.tables.hooks`): nobody banned for abandoning plays a rated match."""
+through :mod:`apps.tables.hooks`): nobody banned for abandoning plays a rated match.
+
+:func:`start_rated` is the one check that holds on every path: it runs when a match is about
+to start (ready, rematch, quick play, a bot swapped for a person), whoever triggered it."""
 
 from __future__ import annotations
 
-from .fairplay import refuse_if_banned
+from apps.core.errors import Refused
+
+from .fairplay import active_ban, refuse_if_banned
 from .services import match_rated
 
 
@@ -18,3 +23,10 @@ def ready_rated(*, table, user) -> None:
     while ``user`` is banned (apps.ratings.fairplay)."""
     if match_rated(table.rated, table.seats.exclude(bot_level=None).exists()):
         refuse_if_banned(user.pk)
+
+
+def start_rated(*, table, user) -> None:
+    """A match about to start at ``table`` that would be rated, with ``user`` seated:
+    ``playban_seated`` while he is banned (nothing starts; the caller's action is refused)."""
+    if match_rated(table.rated, table.seats.exclude(bot_level=None).exists()) and active_ban(user.pk):
+        raise Refused("playban_seated")

@@ -15,8 +15,10 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from apps.core.errors import Refused
+from apps.core.forms import cleaned
 
 from . import selectors
+from .forms import QuickJoinForm
 from .modes import MODE_ORDER
 
 
@@ -125,13 +127,9 @@ def quick_join(request: HttpRequest) -> HttpResponse:
     """The page's form: enter the pool (JavaScript does the same through the API)."""
     from .quick import quick_join as join
 
-    raw = request.POST.get("bots_after", "")
+    post = cleaned(QuickJoinForm, request.POST)
     try:
-        state = join(
-            user=request.user,
-            mode=request.POST.get("mode", ""),
-            bots_after=int(raw) if raw.isdigit() else None,
-        )
+        state = join(user=request.user, mode=post["mode"], bots_after=post["bots_after"])
     except Refused as exc:
         messages.error(request, exc.message())
         return redirect("ratings:quick")

@@ -17,19 +17,18 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from django.utils import translation
 
+from apps.core.forms import cleaned
 from apps.protocol import client as frames_in
 from apps.protocol import server as frames_out
 
 from . import groups, presence
+from .forms import LobbyQueryForm
 
 log = logging.getLogger(__name__)
 
 #: The channel names of this process's open lobby sockets, refreshed together by one task.
 _LIVE: dict[str, None] = {}
 _heartbeat: asyncio.Task | None = None
-
-#: Largest table id a query may name (PostgreSQL's bigint).
-_MAX_ID = 2**63 - 1
 
 
 def in_pool(func):
@@ -52,9 +51,10 @@ def _ensure_heartbeat() -> None:
         _heartbeat = asyncio.get_running_loop().create_task(_beat())
 
 
-def _query(scope: dict) -> dict[str, str]:
+def _query(scope: dict) -> dict:
+    """The socket's query string through :class:`.forms.LobbyQueryForm` (never raises)."""
     raw = scope.get("query_string", b"").decode("latin-1")
-    return {k: v[-1] for k, v in parse_qs(raw).items()}
+    return cleaned(LobbyQueryForm, {k: v[-1] for k, v in parse_qs(raw).items()})
 
 
 class SocialLobbyMixin:
@@ -69,8 +69,7 @@ class SocialLobbyMixin:
 
     def page_table(self) -> int | None:
         """The table whose page opened this socket (``?table=<id>``), if any."""
-        value = _query(self.scope).get("table", "")
-        return int(value) if value.isdigit() and 0 < int(value) <= _MAX_ID else None
+        return _query(self.scope)["table"]
 
     def place(self) -> str:
         """Personal sockets are counted apart from the lobby page's ones (socket caps)."""

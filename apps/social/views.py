@@ -11,16 +11,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.core.errors import Refused
+from apps.core.forms import cleaned, local_path
 
 from . import selectors, services
+from .forms import FriendActionForm
 from .words import page_words
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value or "")
-    except ValueError:
-        return None
 
 
 @login_required
@@ -61,24 +56,22 @@ def friends_action(request: HttpRequest, action: str) -> HttpResponse:
     """The friends page's buttons: request, accept, decline, remove, block, unblock, invite."""
     if action not in DONE:
         raise Http404("no such action")
-    post, user = request.POST, request.user
+    post, user = cleaned(FriendActionForm, request.POST), request.user
     try:
         if action == "request":
-            result = services.friend_request(user=user, username=post.get("username", ""))
+            result = services.friend_request(user=user, username=post["username"])
         elif action == "accept":
-            result = services.friend_accept(user=user, request_id=_int(post.get("request")))
+            result = services.friend_accept(user=user, request_id=post["request"])
         elif action == "decline":
-            result = services.friend_decline(user=user, request_id=_int(post.get("request")))
+            result = services.friend_decline(user=user, request_id=post["request"])
         elif action == "remove":
-            result = services.friend_remove(user=user, friend_id=_int(post.get("friend")))
+            result = services.friend_remove(user=user, friend_id=post["friend"])
         elif action == "block":
-            result = services.block(user=user, username=post.get("username", ""))
+            result = services.block(user=user, username=post["username"])
         elif action == "unblock":
-            result = services.unblock(user=user, user_id=_int(post.get("user")))
+            result = services.unblock(user=user, user_id=post["user"])
         else:
-            result = services.invite(
-                user=user, friend_id=_int(post.get("friend")), table_id=_int(post.get("table"))
-            )
+            result = services.invite(user=user, friend_id=post["friend"], table_id=post["table"])
     except Refused as exc:
         messages.error(request, exc.message())
     else:
@@ -101,7 +94,7 @@ def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> 
         return redirect("social:friends")
     if target is None:
         messages.success(request, _("Приглашение отклонено."))
-        return redirect(request.POST.get("next") or "social:friends")
+        return redirect(local_path(request, request.POST.get("next")) or "social:friends")
     return redirect(target)
 
 

@@ -23,6 +23,7 @@ from django.utils import translation
 from apps.chat import services as chat
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.errors import Refused
+from apps.core.forms import MAX_ID
 from apps.lobby import selectors as lobby_selectors
 from apps.protocol import FrameError, decode_client, encode
 from apps.protocol import client as frames_in
@@ -64,10 +65,8 @@ def forget_late_messages(layer, channel_name: str | None) -> None:
 
 logger = logging.getLogger(__name__)
 
-#: Largest table id a route may carry (PostgreSQL's bigint); longer ids are 4404, not a crash.
-MAX_ID = 2**63 - 1
-
 CLOSE_RATE_LIMITED = 4429
+CLOSE_INTERNAL_ERROR = 1011
 
 
 class TokenBucket:
@@ -166,7 +165,25 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
         self.counted_place = place
         self.user = user
         self.bucket = TokenBucket(conf.RATE_PER_SECOND, conf.RATE_BURST)
-        await self.joined()
+        try:
+            await self.joined()
+        except Exception:
+            # A bug, not the client's input (that is validated): the socket closes with 1011,
+            # and what it held is let go now, so the user's later sockets are not refused.
+            logger.exception("socket %s failed while joining", place)
+            await self.let_go()
+            await self.close(code=CLOSE_INTERNAL_ERROR)
+
+    async def let_go(self) -> None:
+        """Leave every group and count this socket joined (:meth:`disconnect`), once."""
+        place, self.counted_place = getattr(self, "counted_place", None), None
+        try:
+            await self.disconnect(CLOSE_INTERNAL_ERROR)
+        except Exception:
+            logger.exception("socket %s failed while leaving", place)
+        finally:
+            if place is not None:
+                SOCKET_COUNTS.close(self.scope["user"].pk, place)
 
     def place(self) -> str:
         """What this socket is open to, for :data:`SOCKET_COUNTS` (the URL's path)."""

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from apps.rules import api
 
-from . import conf, moves, selectors
+from . import conf, hooks, moves, selectors
 from .models import DealRecord, Match, Table
 
 
@@ -24,8 +24,12 @@ def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | No
     choice), records its cards, sets the clock and marks the table playing; after commit
     publishes the first views and schedules the timer and bots. ``rematch_of``: the finished
     match this one follows at the same table («Ещё партию»), named in the ``match_started`` event.
+    Refused (nothing starts) when a ``"start"`` guard of :mod:`.hooks` refuses a seated person.
     """
     seats = list(table.seats.select_related("user").order_by("number"))
+    for seat in seats:  # every path that starts a match passes here (a banned player, ...)
+        if seat.user is not None:
+            hooks.guards_run("start", table=table, user=seat.user)
     occupied = [s.number for s in seats if s.occupied]
     info_list = selectors.seats_info(table.pk)
     info = {i["seat"]: i for i in info_list}
