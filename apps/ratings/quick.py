@@ -26,6 +26,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.core.errors import Refused
+from apps.tables.hooks import people_apart
+from apps.tables.models import Seat, Table
 from apps.tables.seating import normalized_options, table_create_seated
 from apps.tables.selectors import unfinished_match_for
 
@@ -146,8 +148,29 @@ def quick_status(*, user, match: bool = True) -> dict:
     }
 
 
-def _groups(entries: list[QuickEntry], need: int, now: datetime) -> list[tuple[list[QuickEntry], int]]:
-    """Tables to seat from ``entries`` (oldest first): ``(people, bots)`` each."""
+def _still_free(entries: list[QuickEntry]) -> list[QuickEntry]:
+    """The locked ``entries`` whose people may be seated now; the others' entries are cancelled
+    (their status becomes «none»): banned since they joined, or seated at a table that is not
+    finished (a lobby table they wait at, a match they play)."""
+    ids = [e.user_id for e in entries]
+    busy = set(
+        Seat.objects.filter(user_id__in=ids)
+        .exclude(table__status=Table.Status.FINISHED)
+        .values_list("user_id", flat=True)
+    )
+    busy |= {uid for uid in ids if fairplay.active_ban(uid) is not None}
+    if busy:
+        QuickEntry.objects.filter(pk__in=[e.pk for e in entries if e.user_id in busy]).update(
+            status=QuickEntry.Status.CANCELLED
+        )
+    return [e for e in entries if e.user_id not in busy]
+
+
+def _groups(
+    entries: list[QuickEntry], need: int, now: datetime, apart: set[frozenset[int]] = frozenset()
+) -> list[tuple[list[QuickEntry], int]]:
+    """Tables to seat from ``entries`` (oldest first): ``(people, bots)`` each; no two people of
+    a pair in ``apart`` share one."""
     free = list(entries)
     out = []
     while free:
@@ -156,7 +179,12 @@ def _groups(entries: list[QuickEntry], need: int, now: datetime) -> list[tuple[l
             e for e in free[1:] if abs(e.rating - anchor.rating) <= max(window(anchor, now), window(e, now))
         ]
         near.sort(key=lambda e: (abs(e.rating - anchor.rating), e.created_at, e.id))
-        group = [anchor, *near[: need - 1]]
+        group = [anchor]
+        for e in near:
+            if len(group) == need:
+                break
+            if not any(frozenset((e.user_id, g.user_id)) in apart for g in group):
+                group.append(e)
         waited = (now - anchor.created_at).total_seconds()
         if len(group) == need:
             out.append((group, 0))
@@ -188,8 +216,9 @@ def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]
     with transaction.atomic():
         entries = list(waiting.select_for_update(skip_locked=True).order_by("created_at", "id"))
         skipped = waiting.count() > len(entries)
+        entries = _still_free(entries)
         now = now or timezone.now()
-        groups = _groups(entries, need, now)
+        groups = _groups(entries, need, now, apart=people_apart([e.user_id for e in entries]))
         if not groups:
             return [], skipped
         game = MODES[mode].game

@@ -13,6 +13,8 @@ class SocialConfig(AppConfig):
 
     def ready(self) -> None:
         from .guards import see_unblocked, sit_unblocked
+        from .selectors import blocked_pairs
 
         hooks.guard_register("sit", sit_unblocked)
         hooks.guard_register("see", see_unblocked)
+        hooks.apart_provide(blocked_pairs)

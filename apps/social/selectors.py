@@ -113,6 +113,13 @@ def tables_of_either(a: Any, b: Any) -> set[int]:
     return set(seated.values_list("table_id", flat=True)) | set(presence.watched_tables(ids).values())
 
 
+def blocked_pairs(user_ids: list[int]) -> set[frozenset[int]]:
+    """The pairs among ``user_ids`` with a block between them, either way (quick play keeps
+    them apart through :func:`apps.tables.hooks.people_apart`)."""
+    rows = Block.objects.filter(blocker_id__in=user_ids, blocked_id__in=user_ids)
+    return {frozenset(pair) for pair in rows.values_list("blocker_id", "blocked_id")}
+
+
 def incoming_requests(user: Any) -> list[FriendRequest]:
     """Friend requests waiting for ``user``'s answer, newest first."""
     return list(FriendRequest.objects.filter(to_user_id=_id(user)).select_related("from_user"))

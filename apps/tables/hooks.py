@@ -13,6 +13,9 @@ registered, in the order of registration, and does without when nothing is.
   a member of the private ``table`` who does not sit at it, opens its page, API or socket:
   a refusal means 404), ``"start"`` (a match is about to start at the locked ``table``: run once
   for each person seated, as ``user``; a refusal stops the start).
+- people apart: ``apart_provide(provider)``; ``provider(user_ids)`` returns the pairs among them
+  (as frozensets) who must not share a table (apps.social: a block either way). For services
+  that seat several people at once (quick play, tournaments), which no ``"sit"`` guard sees.
 - seat ratings: ``seat_ratings_provide(provider)``; ``provider(game, options, seats)`` with
   ``seats`` as ``(number, user id, bot level)`` returns the shown rating text by seat number.
 """
@@ -28,6 +31,8 @@ SeatRatings = Callable[[str, dict, list[tuple[int, int | None, str | None]]], di
 
 _GUARDS: dict[str, list[Guard]] = {"create": [], "sit": [], "ready": [], "see": [], "start": []}
 _SEAT_RATINGS: list[SeatRatings] = []
+Apart = Callable[[list[int]], set[frozenset[int]]]
+_APART: list[Apart] = []
 
 
 def guard_register(moment: Moment, check: Guard) -> None:
@@ -51,6 +56,17 @@ def guards_pass(moment: Moment, *, table: Any, user: Any) -> bool:
     except Refused:
         return False
     return True
+
+
+def apart_provide(provider: Apart) -> None:
+    """Let ``provider`` name the pairs of people who must not share a table."""
+    if provider not in _APART:
+        _APART.append(provider)
+
+
+def people_apart(user_ids: list[int]) -> set[frozenset[int]]:
+    """The pairs among ``user_ids`` that some registered provider keeps apart (none: empty)."""
+    return {pair for provider in _APART for pair in provider(list(user_ids))}
 
 
 def seat_ratings_provide(provider: SeatRatings) -> None:
