@@ -60,5 +60,9 @@ urlpatterns = [
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]
 
-#: A bad request under /api/ (an oversized body) answers with the API's JSON error.
+#: Errors under /api/ answer with the API's JSON error (an oversized body: 413); elsewhere the
+#: site's pages (templates/404.html, 500.html). Django uses them only with DEBUG off.
 handler400 = "apps.api.errors.bad_request_handler"
+handler403 = "apps.api.errors.permission_denied_handler"
+handler404 = "apps.api.errors.page_not_found_handler"
+handler500 = "apps.api.errors.server_error_handler"

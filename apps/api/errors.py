@@ -8,10 +8,11 @@ or field validation also carries ``errors``: one message per field.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views import defaults
+from django.views import csrf, defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -50,6 +51,8 @@ MESSAGES = {
     "throttled": _("Слишком много запросов, подождите."),
     "match_not_finished": _("Партия ещё идёт: запись доступна после её конца."),
     "bad_credentials": _("Неверный логин или пароль."),
+    "too_large": _("Тело запроса слишком велико."),
+    "server_error": _("Ошибка сервера. Попробуйте ещё раз позже."),
 }
 
 
@@ -111,6 +114,8 @@ def _drf_code(exc: exceptions.APIException) -> str:
 
 def api_exception_handler(exc, context) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: the JSON error of ``exc``, or None for a real server error."""
+    if isinstance(exc, RequestDataTooBig):  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(_error("too_large"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Refused):
         status_code = REFUSAL_STATUS.get(exc.code, status.HTTP_400_BAD_REQUEST)
         return Response(exc.as_dict(), status=status_code)
@@ -140,9 +145,57 @@ def api_exception_handler(exc, context) -> Response | None:
     return Response(error_body(code, message), status=exc.status_code, headers=headers)
 
 
+def _error(code: str) -> dict:
+    """The body of one of this module's own codes, in the request's language."""
+    return error_body(code, gettext(MESSAGES[code]))
+
+
+def _json_error(code: str, status_code: int) -> JsonResponse:
+    """A response outside DRF with the same body (UTF-8, as DRF's renderer writes it)."""
+    return JsonResponse(_error(code), status=status_code, json_dumps_params={"ensure_ascii": False})
+
+
+def is_api(request) -> bool:
+    """Whether ``request`` is under ``/api/``, where every error is JSON."""
+    return request.path.startswith("/api/")
+
+
 def bad_request_handler(request, exception=None):
-    """Django's ``handler400``: under ``/api/`` the API's JSON error (a body over
-    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, a bad Host, ...), elsewhere Django's page."""
-    if request.path.startswith("/api/"):
-        return JsonResponse(error_body("invalid_request", gettext(MESSAGES["invalid_request"])), status=400)
+    """Django's ``handler400`` (a suspicious request: a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+    read outside DRF, a bad Host, ...): under ``/api/`` the API's JSON error (413 for the body,
+    else 400), elsewhere Django's page."""
+    if is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return _json_error("too_large", 413)
+        return _json_error("invalid_request", 400)
     return defaults.bad_request(request, exception)
+
+
+def permission_denied_handler(request, exception=None):
+    """Django's ``handler403``: under ``/api/`` JSON ``permission_denied``, elsewhere Django's page."""
+    if is_api(request):
+        return _json_error("permission_denied", 403)
+    return defaults.permission_denied(request, exception)
+
+
+def csrf_failure(request, reason: str = ""):
+    """``CSRF_FAILURE_VIEW``: under ``/api/`` (the key forms) JSON ``permission_denied``, elsewhere
+    Django's page. DRF's own views check CSRF themselves and already answer JSON."""
+    if is_api(request):
+        return _json_error("permission_denied", 403)
+    return csrf.csrf_failure(request, reason)
+
+
+def page_not_found_handler(request, exception=None):
+    """Django's ``handler404``: under ``/api/`` the API's JSON 404 (an ``Http404`` of a view outside
+    DRF, e.g. the key forms), elsewhere the site's ``404.html``."""
+    if is_api(request):
+        return _json_error("not_found", 404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error_handler(request):
+    """Django's ``handler500``: under ``/api/`` JSON ``server_error``, elsewhere the site's ``500.html``."""
+    if is_api(request):
+        return _json_error("server_error", 500)
+    return defaults.server_error(request)

@@ -31,6 +31,8 @@ SECRET_KEY = env_str("SECRET_KEY")
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# Under /api/ a refused form (the API key forms) answers JSON like every other API error.
+CSRF_FAILURE_VIEW = "apps.api.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "daphne",  # first: `manage.py runserver` then serves the ASGI app (HTTP + sockets)
@@ -357,7 +359,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"one_line_security": {"()": "config.logs.OneLineSecurityRecords"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["one_line_security"]}
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},

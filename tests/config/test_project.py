@@ -72,6 +72,7 @@ def test_embedded_default_needs_no_services(tmp_path: Path) -> None:
         "s.CELERY_BROKER_URL, s.CELERY_EMBEDDED_WORKER, s.DEBUG]))"
     )
     env = _clean_env(DJANGO_SETTINGS_MODULE="config.settings.dev")
+    env.pop("DEBUG", None)
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
@@ -81,7 +82,13 @@ def test_embedded_default_needs_no_services(tmp_path: Path) -> None:
     assert layer == "channels.layers.InMemoryChannelLayer"
     assert broker.startswith("memory://")
     assert embedded_worker is True
-    assert debug is True
+    assert debug is False  # a real site: the site's error pages (issue #33)
+    env["DEBUG"] = "1"
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1])[-1] is True  # DEBUG=1 ./run: development
 
 
 def test_redis_channel_layer_is_pubsub_by_default_and_pools_are_sized_for_bursts(settings) -> None:

@@ -6,6 +6,10 @@ One daphne with ``config.settings.dev`` on a fresh SQLite file: sign in through 
 open every main page, start «Играть с ботами» (Дурак), play the whole match through the table
 socket (the bots move through the in-process worker), then open «Мои результаты», the match
 page and its record — each must answer 200.
+
+The embedded default is a real site (issue #33): DEBUG is off, so an unknown page gets the
+site's own 404, errors under ``/api/`` are JSON (a 5 MB body: 413, logged in one line), and
+whitenoise serves the static files; ``DEBUG=1`` gives Django's development pages.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-from tests.live import BIN, LOGS, ROOT, embedded_env, free_port, stop_process
+from tests.live import BIN, LOGS, ROOT, embedded_env, free_port, start_daphne, stop_process
 
 # django_db: the suite's live-test fixtures settle sockets against the test database.
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
@@ -107,9 +111,61 @@ def test_pages_and_a_whole_match_on_the_embedded_default(tmp_path) -> None:
         status, _, record = web.get(f"/matches/{match_id}/record.json")
         assert status == 200 and json.loads(record)
         assert web.get("/api/me/results/")[0] == 200
+        check_a_real_site(web)
     finally:
         stop_process(daphne)
-    assert "Traceback" not in log_path.read_text(errors="replace")
+    log = log_path.read_text(errors="replace")
+    assert "Traceback" not in log
+    too_large = [line for line in log.splitlines() if "Too Large" in line or "DATA_UPLOAD" in line]
+    assert len(too_large) == 1 and "/api/auth/token/" in too_large[0], too_large
+
+
+def check_a_real_site(web: Browserless) -> None:
+    """DEBUG is off: the site's 404 page, JSON errors under /api/, static files by whitenoise."""
+    status, _, page = web.get("/no-such-page/")
+    assert status == 404 and "Страница не найдена" in page and "URLconf" not in page, page[:300]
+    status, _, body = web.get("/api/no/such/path/")
+    assert status == 404 and json.loads(body)["code"] == "not_found"
+    status, body = post_raw(web.base + "/api/auth/token/", b'{"username": "' + b"x" * 5_000_000 + b'"}')
+    assert status == 413 and json.loads(body)["code"] == "too_large", body[:300]
+    for path in STATIC_FILES:
+        status, _, text = web.get(path)
+        assert status == 200 and text, path
+
+
+#: The site's own stylesheet and one an app ships (found by the staticfiles finders).
+STATIC_FILES = ["/static/css/site.css", "/static/admin/css/base.css"]
+
+
+def post_raw(url: str, body: bytes) -> tuple[int, str]:
+    """POST ``body`` as JSON; the status and the answer's text."""
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode(errors="replace")
+
+
+def test_debug_1_is_the_development_mode(tmp_path) -> None:
+    """``DEBUG=1 ./run``: Django's debug 404 page; the API's errors and the static files as before."""
+    env = embedded_env(tmp_path / "debug.sqlite3", DEBUG="1")
+    subprocess.run(
+        [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    site = start_daphne(env)
+    try:
+        web = Browserless(site.url)
+        status, _, page = web.get("/no-such-page/")
+        assert status == 404 and "URLconf" in page, page[:300]
+        status, _, body = web.get("/api/no/such/path/")
+        assert status == 404 and json.loads(body)["code"] == "not_found"
+        status, body = post_raw(site.url + "/api/auth/token/", b'{"username": "' + b"x" * 5_000_000 + b'"}')
+        assert status == 413 and json.loads(body)["code"] == "too_large", body[:300]
+        for path in STATIC_FILES:
+            assert web.get(path)[0] == 200, path
+    finally:
+        stop_process(site.process)
 
 
 def play_to_the_end(ws_url: str, origin: str, session: str, limit: float = 240.0) -> dict:
