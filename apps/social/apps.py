@@ -12,9 +12,13 @@ class SocialConfig(AppConfig):
     verbose_name = _("Друзья")
 
     def ready(self) -> None:
+        from apps.tables.signals import invite_revoked
+
         from .guards import see_unblocked, sit_unblocked
+        from .services import invitations_revoke
         from .selectors import blocked_pairs
 
         hooks.guard_register("sit", sit_unblocked)
         hooks.guard_register("see", see_unblocked)
         hooks.apart_provide(blocked_pairs)
+        invite_revoked.connect(invitations_revoke, dispatch_uid="social.invitations_revoke")

@@ -159,6 +159,14 @@ def unblock(*, user, user_id: int) -> None:
                 transaction.on_commit(lambda: [table_refresh(table_id) for table_id in tables])
 
 
+def invitations_revoke(*, table_id: int, **_: Any) -> int:
+    """End every pending invitation to ``table_id`` (its owner revoked the link: an invitation
+    made before must not let its holder in). Returns how many ended."""
+    return Invitation.objects.filter(table_id=table_id, status=Invitation.Status.PENDING).update(
+        status=Invitation.Status.CANCELLED, answered_at=timezone.now()
+    )
+
+
 def _cancel_invitations(a: int, b: int) -> None:
     Invitation.objects.filter(
         Q(from_user_id=a, to_user_id=b) | Q(from_user_id=b, to_user_id=a), status=Invitation.Status.PENDING
@@ -180,7 +188,8 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
     friend to the same table again renews the pending invitation (and tells him again, unless
     the last time was under :data:`RENEW_QUIET` ago).
     Refused: ``no_such_user``, ``yourself``, ``not_friends``, ``blocked``, ``not_found`` (no such
-    table), ``table_over``, ``not_seated`` (``user`` does not sit there), ``too_many_requests``."""
+    table), ``table_over``, ``not_seated`` (``user`` does not sit there), ``not_owner`` (a private
+    table: only its owner invites, for an invitation lets its guest in), ``too_many_requests``."""
     friend = _user_by_id(friend_id)
     if friend.pk == user.pk:
         raise SocialRefused("yourself")
@@ -195,6 +204,8 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
         raise SocialRefused("table_over")
     if not table.seats.filter(user=user).exists():
         raise SocialRefused("not_seated")
+    if table.private and table.owner_id != user.pk:
+        raise SocialRefused("not_owner")  # only the owner's invitations let anyone in
     with transaction.atomic():
         pending = Invitation.objects.filter(
             from_user=user,

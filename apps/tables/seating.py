@@ -263,7 +263,8 @@ def invite_join(*, code: str, user) -> Table:
 def invite_renew(*, table_id: int, user) -> Table:
     """The owner revokes the private table's link: a new code; the old link leads nowhere.
 
-    Who already came in (seated, or opened the link) keeps access. ``not_owner`` for others,
+    Who already came in (seated, or opened the link) keeps access; invitations not yet accepted
+    end (``invite_revoked``). ``not_owner`` for others,
     ``not_private`` for a public table (it needs no link)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
@@ -275,6 +276,7 @@ def invite_renew(*, table_id: int, user) -> Table:
             raise Refused("not_private")
         table.invite_code = access.new_invite_code()
         table.save(update_fields=["invite_code", "updated_at"])
+        signals.invite_revoked.send(sender=Table, table_id=table.pk)
     return table
 
 
@@ -408,12 +410,13 @@ def _check_owner(table: Table, user) -> None:
 
 def _seat_emptied(table: Table) -> None:
     """Durak's pair against pair needs four players: it reverts when a seat empties (seed 001).
-    The owner who stood up hands the table to the first person still seated."""
+    The owner who stood up hands a public table to the first person still seated; the creator of
+    a private one keeps it (its access and its invite code stay hers) while the table lives."""
     if table.game == "durak" and table.options.get("teams"):
         table.options = {**table.options, "teams": False}
         table.save(update_fields=["options", "updated_at"])
     people = list(table.seats.exclude(user=None).order_by("number").values_list("user_id", flat=True))
-    if table.owner_id not in people and people:
+    if not table.private and table.owner_id not in people and people:
         table.owner_id = people[0]
         table.save(update_fields=["owner", "updated_at"])
 

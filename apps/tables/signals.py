@@ -8,6 +8,8 @@ importing them (docs/decisions-structure.md).
 - ``tables_changed(sender=Table, table_id=)``: sent after commit when a table was created or
   its seats, options or status changed before or after its match (the open-tables list may
   differ: apps.lobby pushes it to the lobby sockets).
+- ``invite_revoked(sender=Table, table_id=)``: sent inside the transaction in which the owner of
+  a private table revoked its link (apps.social ends every pending invitation to it there).
 """
 
 from __future__ import annotations
@@ -16,3 +18,4 @@ from django.dispatch import Signal
 
 match_finished = Signal()
 tables_changed = Signal()
+invite_revoked = Signal()
