@@ -15,8 +15,8 @@ class SocialConfig(AppConfig):
         from apps.tables.signals import invite_revoked
 
         from .guards import see_unblocked, sit_unblocked
-        from .services import invitations_revoke
         from .selectors import blocked_pairs
+        from .services import invitations_revoke
 
         hooks.guard_register("sit", sit_unblocked)
         hooks.guard_register("see", see_unblocked)
