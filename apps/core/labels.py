@@ -95,7 +95,7 @@ OUTCOMES = {
     "loss": gettext_lazy("Поражение"),
     "draw": gettext_lazy("Ничья"),
     "fool": gettext_lazy("Дурак"),
-    "void": gettext_lazy("Прервана"),
+    "void": gettext_lazy("Партия прервана"),
 }
 
 #: How a match ended, when it is worth saying next to the outcome.

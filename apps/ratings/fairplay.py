@@ -116,16 +116,16 @@ def ban_lift(ban_id: int, *, by) -> bool:
 
 
 def completion(user_id: int) -> dict:
-    """«Доигрывает»: of the user's finished matches (every result but the admin-ended), how many he
-    did not abandon by a leave or a lost connection: ``{"played", "abandoned", "rate"}`` (rate in
-    percent, None with no matches)."""
+    """«Доигрывает»: of the user's finished matches (every result but the void ones: admin-ended or
+    aborted before each side played), how many he did not abandon by a surrender, a leave or a lost
+    connection: ``{"played", "abandoned", "rate"}`` (rate in percent, None with no matches)."""
     rows = Result.objects.filter(user_id=user_id).exclude(outcome="void")
     played = rows.count()
     abandoned = 0
     if played:
         abandoned = sum(
             1
-            for seat, ended_by in rows.filter(ending__in=("leave", "disconnect")).values_list(
+            for seat, ended_by in rows.filter(ending__in=("surrender", "leave", "disconnect")).values_list(
                 "seat", "ended_by"
             )
             if seat == ended_by

@@ -8,9 +8,13 @@ time, then match id), the same floats.
 
 from __future__ import annotations
 
+from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
+from itertools import combinations
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -92,7 +96,8 @@ def participants_of(rows: Iterable) -> list[Participant]:
 
 def match_mode(match, rows: list) -> str | None:
     """The rating mode of the finished ``match`` with result ``rows``, or None when it is not rated
-    (casual, an admin-ended match, a mode without a rating, no person at all)."""
+    (casual, an admin-ended or aborted match, a mode without a rating, no person at all). The
+    same-pair limit (:func:`pair_limit_reached`) is the callers' second check."""
     if not rows or any(r.outcome == "void" for r in rows) or all(r.user_id is None for r in rows):
         return None
     result = match.result or {}
@@ -101,6 +106,40 @@ def match_mode(match, rows: list) -> str | None:
     else:
         rated = match_rated(match.table.rated, any(r.bot_level for r in rows))
     return mode_of(match.game, match.options, len(rows)) if rated else None
+
+
+#: How far back the same-pair limit looks.
+PAIR_WINDOW = timedelta(hours=24)
+
+
+def pair_limit_reached(people: set[int], earlier: Iterable[set[int]]) -> bool:
+    """Whether two of ``people`` already played :data:`settings.RATINGS_SAME_PAIR_PER_DAY` rated
+    matches together among ``earlier`` (the people of each rated match of the last
+    :data:`PAIR_WINDOW`): then another match between them is not rated, so that two accounts
+    cannot farm a rating (issue #30).
+
+    >>> from django.conf import settings
+    >>> pair_limit_reached({1, 2}, [{1, 2, 3}] * settings.RATINGS_SAME_PAIR_PER_DAY)
+    True
+    >>> pair_limit_reached({1, 2}, [{1, 3}, {2, 3}] * 10)
+    False
+    """
+    counts: Counter[tuple[int, int]] = Counter()
+    for users in earlier:
+        counts.update(combinations(sorted(people & users), 2))
+    return any(n >= settings.RATINGS_SAME_PAIR_PER_DAY for n in counts.values())
+
+
+def _recent_rated_people(people: set[int], match_id: int, until) -> list[set[int]]:
+    """The people of each rated match of ``people`` finished in the :data:`PAIR_WINDOW` before
+    ``until`` (``match_id`` left out), from the stored rating changes."""
+    recent = RatingChange.objects.filter(
+        user_id__in=people, finished_at__gte=until - PAIR_WINDOW, finished_at__lte=until
+    ).exclude(match_id=match_id)
+    together: dict[int, set[int]] = {}
+    for user_id, played in recent.values_list("user_id", "match_id"):
+        together.setdefault(played, set()).add(user_id)
+    return list(together.values())
 
 
 def abandoned_seats(match, rows: list) -> set[int]:
@@ -128,6 +167,10 @@ def ratings_apply(match, rows: list, **_signal) -> list[RatingChange]:
     (the final frame shows them), and hand the abandonments to fair play. Returns the changes
     ([] when the match is not rated)."""
     mode = match_mode(match, rows)
+    people = {r.user_id for r in rows if r.user_id is not None}
+    finished = match.finished_at or timezone.now()
+    if mode is not None and pair_limit_reached(people, _recent_rated_people(people, match.pk, finished)):
+        mode = None
     result = dict(match.result or {})
     result["rated"] = mode is not None
     changes: list[RatingChange] = []
@@ -141,7 +184,6 @@ def ratings_apply(match, rows: list, **_signal) -> list[RatingChange]:
         ending = rows[0].ending
         new = rate_match(mode, participants_of(rows), ending, standings)
         gone = abandoned_seats(match, rows)
-        finished = match.finished_at or timezone.now()
         seats = {}
         for r in rows:
             if r.user_id is None:
@@ -230,6 +272,7 @@ def recompute_all() -> dict:
     changes: list[RatingChange] = []
     last: dict[tuple[int, str], object] = {}
     rated_matches = 0
+    window: deque[tuple[object, set[int]]] = deque()  # the rated matches of the last PAIR_WINDOW
     by_match: dict[int, list] = {}
     for row in Result.objects.order_by("finished_at", "match_id", "seat").iterator(chunk_size=5000):
         by_match.setdefault(row.match_id, []).append(row)
@@ -237,8 +280,13 @@ def recompute_all() -> dict:
     for match_id, rows in by_match.items():
         match = matches[match_id]
         mode = match_mode(match, rows)
-        if mode is None:
+        people = {r.user_id for r in rows if r.user_id is not None}
+        finished = match.finished_at or rows[0].finished_at
+        while window and window[0][0] < finished - PAIR_WINDOW:
+            window.popleft()
+        if mode is None or pair_limit_reached(people, (users for _, users in window)):
             continue
+        window.append((finished, people))
         rated_matches += 1
         current = {r.user_id: standings.get((r.user_id, mode)) for r in rows if r.user_id is not None}
         new = rate_match(mode, participants_of(rows), rows[0].ending, {u: s for u, s in current.items() if s})

@@ -43,13 +43,17 @@ def results_record(match, state: Game, **_signal) -> list[Result]:
 
 
 def result_rows(match, state: Game) -> list[Result]:
-    """The unsaved result rows of ``match`` (one per seat in ``match.players``)."""
+    """The unsaved result rows of ``match`` (one per seat in ``match.players``). A match that a
+    surrender, a leave or a lost connection ended before each side played (:func:`played_through`)
+    is *aborted*: every row's outcome is ``void`` («Партия прервана»: unrated, counted nowhere,
+    not in the completion rate), as lichess aborts a game before both sides moved."""
     summary = api.summary(state)
     result = match.result or {}
     ending = result.get("reason") or summary.get("reason") or Ending.ABORTED
     sides = seat_sides(state, [p["seat"] for p in match.players])
     totals = list(result.get("totals") or summary.get("totals") or [])
     ended_by = _ended_by(match) if ending in _ENDED_BY_ACTION else None
+    aborted = ending in _ENDED_BY_ACTION and not played_through(match, sides)
     deals = len(summary.get("deals") or [])
     rows = []
     for player in match.players:
@@ -70,7 +74,7 @@ def result_rows(match, state: Game) -> list[Result]:
                 opponents=[_who(p) for p in others if sides[p["seat"]] != side],
                 totals=totals,
                 score=totals[side] if 0 <= side < len(totals) else None,
-                outcome=seat_outcome(seat, ending, result, summary),
+                outcome=Outcome.VOID if aborted else seat_outcome(seat, ending, result, summary),
                 ending=ending,
                 ended_by=ended_by,
                 deals=deals,
@@ -79,6 +83,22 @@ def result_rows(match, state: Game) -> list[Result]:
             )
         )
     return rows
+
+
+#: Durak's actions that answer an attack (the defender has played).
+_DEFENCES = ("defend", "transfer", "take")
+
+
+def played_through(match, sides: dict[int, int]) -> bool:
+    """Whether each side of ``match`` has played: in the belot family a card by every side; in
+    Дурак an attack and a defence (issue #30: a match ended before that is aborted)."""
+    moves = Move.objects.filter(match_id=match.pk, seat__isnull=False)
+    if match.game == "durak":
+        return (
+            moves.filter(action__type="attack").exists() and moves.filter(action__type__in=_DEFENCES).exists()
+        )
+    seats = set(moves.filter(action__type="play").values_list("seat", flat=True).distinct())
+    return {sides[s] for s in seats if s in sides} == set(sides.values())
 
 
 def seat_sides(state: Game, seats: list[int]) -> dict[int, int]:

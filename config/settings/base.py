@@ -369,3 +369,7 @@ LOGGING = {
         "daphne": {"level": "WARNING"},
     },
 }
+
+# Rated matches between the same two accounts that count in 24 hours; more are played unrated
+# (issue #30: two accounts farming a rating; docs/decisions-ratings.md).
+RATINGS_SAME_PAIR_PER_DAY = env_int("RATINGS_SAME_PAIR_PER_DAY", 5)

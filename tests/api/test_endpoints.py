@@ -15,6 +15,7 @@ from apps.api.models import ApiToken
 from apps.lobby import services as lobby
 from apps.tables import seating
 from apps.tables.models import Match
+from tests.stats.helpers import play_through
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +43,10 @@ def error(response, status: int, code: str) -> dict:
 
 
 def finished_durak_match(user) -> Match:
-    """A Durak match of ``user`` against a bot that ended when ``user`` left it."""
+    """A Durak match of ``user`` against a bot that ended when ``user`` left it (after each side
+    played, so that it is a loss rather than aborted)."""
     table = lobby.play_with_bots(user=user, game="durak", level="easy")
+    play_through(Match.objects.get(table=table))
     seating.seat_leave(table_id=table.pk, user=user)
     return Match.objects.get(table=table)
 

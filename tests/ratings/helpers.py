@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from apps.tables import seating
 from apps.tables.models import Match
+from tests.stats.helpers import play_through
 
 
-def people_match(game: str, options: dict, users: list, *, rated=None, bots: dict | None = None) -> Match:
+def people_match(
+    game: str, options: dict, users: list, *, rated=None, bots: dict | None = None, played: bool = True
+) -> Match:
     """A match of ``users`` (seats 0..n-1; ``bots`` maps further seats to levels) started the way
-    players start one: create, sit, «Готов»."""
+    players start one: create, sit, «Готов»; with ``played`` (default) played on until each side
+    has played, so that a leave then is rated rather than aborted."""
     table = seating.table_create(
         user=users[0], game=game, options=options, rated=rated, bots=bots or {}
     )
@@ -16,4 +20,5 @@ def people_match(game: str, options: dict, users: list, *, rated=None, bots: dic
         seating.seat_take(table_id=table.pk, user=user, seat=seat)
     for user in users:
         seating.ready_set(table_id=table.pk, user=user, ready=True)
-    return Match.objects.get(table=table)
+    match = Match.objects.get(table=table)
+    return play_through(match) if played else match

@@ -63,11 +63,12 @@ def test_recompute_equals_live(make_user):
     assert snapshot() == live  # and again: deterministic
 
 
-def test_board_buckets_follow_live_updates_and_give_the_place(make_user):
+def test_board_buckets_follow_live_updates_and_give_the_place(make_user, settings):
     from apps.ratings.models import Playban, RatingBucket
     from apps.ratings.selectors import place_of
     from apps.ratings.services import buckets_rebuild
 
+    settings.RATINGS_SAME_PAIR_PER_DAY = 100  # a and b play 12 rated matches in a row here
     a, b, c = make_user(), make_user(), make_user()
     for i in range(12):  # a and b pass 10 games (established); c stays provisional
         Playban.objects.all().delete()  # leaving is the quick way to end a match; no bans here

@@ -99,16 +99,16 @@ def person_acts(match: Match, user, action: dict) -> Match:
     return match
 
 
-def play_out(match: Match, limit: int = 5000) -> Match:
-    """Play ``match`` to its end: bots by the bot task's service, people by a normal bot's choice
-    made for them as person actions."""
+def play_out(match: Match, limit: int = 5000, until=None) -> Match:
+    """Play ``match`` to its end (or until ``until(match)`` holds): bots by the bot task's service,
+    people by a normal bot's choice made for them as person actions."""
     import random
 
     from apps.tables import bot_players
 
     for _ in range(limit):
         match.refresh_from_db()
-        if match.status != Match.Status.PLAYING:
+        if match.status != Match.Status.PLAYING or (until is not None and until(match)):
             return match
         if match_bot_move(match_id=match.pk, seq=match.seq):
             continue
@@ -129,6 +129,22 @@ def play_out(match: Match, limit: int = 5000) -> Match:
             user_id=person["user"],
         )
     raise AssertionError(f"match {match.pk} still playing after {limit} moves")
+
+
+def each_side_played(match: Match) -> bool:
+    """:func:`apps.stats.services.played_through` for the match as it stands."""
+    from apps.stats.services import played_through, seat_sides
+
+    sides = seat_sides(api.from_json(match.state), [p["seat"] for p in match.players])
+    return played_through(match, sides)
+
+
+def play_through(match: Match) -> Match:
+    """Play on until each side has played (a card; in Дурак an attack and a defence): a match a
+    leave or a surrender ends after that is rated, not aborted (issue #30)."""
+    match = play_out(match, until=each_side_played)
+    assert match.status == Match.Status.PLAYING, "the match ended before each side played"
+    return match
 
 
 def _system_act(match: Match, state) -> None:

@@ -16,7 +16,7 @@ from apps.tables import seating
 from apps.tables.models import Match
 from apps.tables.presence import seat_disconnect_check
 from apps.tables.sweeping import match_end_stuck
-from tests.stats.helpers import person_acts, play_actions, play_out, scripted_table
+from tests.stats.helpers import person_acts, play_actions, play_out, play_through, scripted_table
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db
@@ -185,7 +185,7 @@ def test_deberc_ending_wins_the_match_at_once(make_user):
 def test_surrender_loses_for_the_whole_team(make_user):
     person = make_user()
     table = bot_table("bazar_blot", {"players": 4}, people=[person])
-    match = person_acts(table.matches.get(), person, {"type": "surrender"})
+    match = person_acts(play_through(table.matches.get()), person, {"type": "surrender"})
     rows = rows_of(match)
     assert_consistent(match, rows)
     assert {s: r.outcome for s, r in rows.items()} == {0: "loss", 1: "win", 2: "loss", 3: "win"}
@@ -196,6 +196,7 @@ def test_surrender_loses_for_the_whole_team(make_user):
 def test_leave_from_the_table_is_a_loss(make_user):
     person = make_user()
     table = bot_table("deberc", {"players": 3}, people=[person])
+    play_through(table.matches.get())
     seating.seat_leave(table_id=table.pk, user=person)
     match = table.matches.get()
     rows = rows_of(match)
@@ -207,6 +208,7 @@ def test_leave_from_the_table_is_a_loss(make_user):
 def test_replaced_bot_game_is_recorded_as_a_loss(make_user):
     person = make_user()
     first = lobby_services.play_with_bots(user=person, game="blot")
+    play_through(first.matches.get())
     lobby_services.play_with_bots(user=person, game="blot")
     rows = rows_of(first.matches.get())
     assert rows[0].outcome == "loss" and rows[0].ending == "leave"
@@ -222,6 +224,7 @@ def test_durak_disconnect_ends_the_match_as_disconnect(make_user):
 
     person = make_user()
     table = bot_table("durak", {}, people=[person])
+    play_through(table.matches.get())
     Seat.objects.filter(table=table, number=0).update(
         connections=0, disconnected_at=timezone.now() - timedelta(hours=1)
     )
@@ -247,7 +250,7 @@ def test_admin_end_of_a_stuck_match_is_void_and_not_counted(make_user):
 def test_results_are_written_once(make_user):
     person = make_user()
     table = bot_table("blot", {}, people=[person])
-    match = person_acts(table.matches.get(), person, {"type": "surrender"})
+    match = person_acts(play_through(table.matches.get()), person, {"type": "surrender"})
     assert results_record(match, api.from_json(match.state)) == []
     assert Result.objects.filter(match=match).count() == 2
     assert GameRecord.objects.get(user=person, game="blot").played == 1
