@@ -22,7 +22,7 @@ from apps.core.errors import Refused
 REFUSAL_STATUS = {
     "not_found": status.HTTP_404_NOT_FOUND,
     "not_owner": status.HTTP_403_FORBIDDEN,
-    "not_yours": status.HTTP_403_FORBIDDEN,
+    "login_locked": status.HTTP_429_TOO_MANY_REQUESTS,
     "not_invited": status.HTTP_403_FORBIDDEN,
     "not_private": status.HTTP_409_CONFLICT,
     "blocked": status.HTTP_403_FORBIDDEN,
@@ -43,7 +43,6 @@ MESSAGES = {
     "not_authenticated": _("Нужен вход: сессия сайта или заголовок «Authorization: Token <ключ>»."),
     "authentication_failed": _("Вход не удался."),
     "permission_denied": _("Нет доступа."),
-    "not_yours": _("Это не ваше."),
     "not_found": _("Не найдено."),
     "method_not_allowed": _("Такой метод здесь не поддерживается."),
     "not_acceptable": _("Ответ бывает только в JSON."),

@@ -44,15 +44,16 @@ def check_visible(table_id: int, user) -> None:
 def match_record_for(match_id: int, user) -> dict:
     """The finished match as a scenario file, if ``user`` may see it.
 
-    ``not_found`` for no such match, ``match_not_finished`` while it is played (its record would
-    show hidden cards), ``not_yours`` for a private table's match the user did not play."""
+    ``not_found`` for no such match and for a private table's match the user did not play (a
+    stranger cannot tell it exists), ``match_not_finished`` while it is played (its record would
+    show hidden cards)."""
     match = Match.objects.select_related("table").filter(pk=match_id).first()
     if match is None:
         raise refusal("not_found")
     if match.status != Match.Status.FINISHED:
-        raise refusal("match_not_finished")
+        raise refusal("match_not_finished" if access.visible_table(match.table_id, user) else "not_found")
     if not stats_selectors.match_visible_to(match, user):
-        raise refusal("not_yours")
+        raise refusal("not_found")
     return stats_selectors.match_export(match)
 
 

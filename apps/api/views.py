@@ -7,7 +7,6 @@ their codes (``seat_taken``, ``not_owner``, ``invalid_options`` ...).
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import authenticate
 from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -16,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts import logins
 from apps.lobby import selectors as lobby_selectors
 from apps.tables import seating
 
@@ -68,8 +68,8 @@ class TokenObtainView(ApiView):
     )
     def post(self, request: Request) -> Response:
         data = self.valid(serializers.TokenRequestSerializer, request.data)
-        user = authenticate(request._request, username=data["username"], password=data["password"])
-        if user is None or not user.is_active:
+        user = logins.password_user(request._request, username=data["username"], password=data["password"])
+        if user is None:
             raise refusal("bad_credentials")
         _token, key = tokens.token_create(user=user, name="POST /api/auth/token/")
         return Response({"token": key})

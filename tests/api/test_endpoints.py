@@ -10,6 +10,7 @@ import json
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from apps.api.models import ApiToken
 from apps.lobby import services as lobby
@@ -97,6 +98,29 @@ def test_auth_token_is_rate_limited_per_username(api_for, make_user, settings):
     other = make_user()
     ok = client.post("/api/auth/token/", {"username": other.username, "password": "pw-secret-123"})
     assert ok.status_code == 200
+
+
+def test_the_token_endpoint_and_the_site_login_share_one_lockout(make_user, settings):
+    """The token endpoint ignored the site login's failed-login lock (issue #30, finding 11):
+    five wrong passwords through either lock both for that account and address."""
+    settings.API_AUTH_USER_RATE = "100/min"  # the API's own limit out of the way
+    user = make_user()
+    site = Client()
+
+    def token(password: str, address: str = "127.0.0.1"):
+        body = json.dumps({"username": user.username, "password": password})
+        return Client().post("/api/auth/token/", body, content_type="application/json", REMOTE_ADDR=address)
+
+    for i in range(3):
+        site.post(reverse("account_login"), {"login": user.username, "password": f"wrong-{i}"})
+    for i in range(2):
+        token(f"wrong-{i}")
+    locked = token("pw-secret-123")
+    error(locked, 429, "login_locked")
+    right = site.post(reverse("account_login"), {"login": user.username, "password": "pw-secret-123"})
+    assert right.status_code == 200 and "_auth_user_id" not in site.session  # the form again, locked
+    elsewhere = token("pw-secret-123", "198.51.100.7")
+    assert elsewhere.status_code == 200  # the lock is per (account, address)
 
 
 def test_a_client_sent_forwarded_for_does_not_dodge_the_ip_limit(make_user, settings):
@@ -329,11 +353,13 @@ def test_record_of_a_finished_match_and_its_access(api_for, make_user):
     spec = record.json()
     assert spec["game"] == "durak" and spec["deals"] and spec["deals"][0]["hands"]
     assert spec["expect"]["finished"] is True
-    error(api_for(stranger).get(f"/api/matches/{match.pk}/record/"), 403, "not_yours")  # private table
+    # a private table's record: a stranger cannot tell it from a match that does not exist
+    error(api_for(stranger).get(f"/api/matches/{match.pk}/record/"), 404, "not_found")
     error(api_for(user).get("/api/matches/999999/record/"), 404, "not_found")
     running = lobby.play_with_bots(user=stranger, game="durak", level="easy")
     running_match = Match.objects.get(table=running)
     error(api_for(stranger).get(f"/api/matches/{running_match.pk}/record/"), 409, "match_not_finished")
+    error(api_for(user).get(f"/api/matches/{running_match.pk}/record/"), 404, "not_found")  # not his
 
 
 def test_record_of_a_public_tables_match_is_open_to_all(api_for, make_user):
