@@ -48,6 +48,24 @@ ACTION_FIELDS: dict[str, frozenset[str]] = {
 }
 
 
+class Canonical(dict):
+    """An action the engine built itself in canonical form (the entries of ``legal_actions``):
+    :func:`canonical` passes it through unchecked, so an action is checked once, not on every
+    ``apply``. Immutable, since one object is shared by every legal list and every state: the
+    methods that would change it raise ``TypeError`` (copy it with ``dict(action)`` to edit)."""
+
+    __slots__ = ()
+
+    def _immutable(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a canonical action is shared: copy it with dict() to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple:
+        return (Canonical, (dict(self),))
+
+
 def _valid(field: str, value: Any) -> bool:
     expected = FIELD_TYPES[field]
     if expected is bool:
@@ -64,7 +82,10 @@ def canonical(action: Any) -> dict:
     of the wrong type or size raises ``IllegalAction("bad_action")``. An unknown type keeps the
     fields the schema knows and goes on to the game, which refuses it with its own code
     (``unknown_action``, or ``not_your_turn`` first where the scenarios expect that). Whether
-    the action is legal now is the game's question, not this one's."""
+    the action is legal now is the game's question, not this one's. A :class:`Canonical`
+    comes back as it is: the engine made it from checked values and nobody can change it."""
+    if type(action) is Canonical:
+        return action
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("bad_action", "an action is an object with a string 'type'")
     kind = action["type"]

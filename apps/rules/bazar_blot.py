@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .actions import Canonical
 from .base import Action, DealSource, Event
 from .belot import DECLARE, PASS, TAKE, TrickGame
 from .cards import CODES
@@ -28,8 +29,8 @@ from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
 from .tricks import MODE_OF, NT, mode_code, round_small
 
-CONTRA_ACTION = {"type": "contra"}
-RECONTRA_ACTION = {"type": "recontra"}
+CONTRA_ACTION = Canonical({"type": "contra"})
+RECONTRA_ACTION = Canonical({"type": "recontra"})
 
 OPTION_CHOICES: dict[str, tuple] = {
     "players": (4, 2),
@@ -50,7 +51,7 @@ def bid_action(value: int, trump: str) -> dict:
     key = ("bid", value, trump)
     act = _BID_CACHE.get(key)
     if act is None:
-        act = _BID_CACHE[key] = {"type": "bid", "value": value, "trump": trump}
+        act = _BID_CACHE[key] = Canonical({"type": "bid", "value": value, "trump": trump})
     return act
 
 
@@ -58,7 +59,7 @@ def capot_action(trump: str) -> dict:
     key = ("capot", trump)
     act = _BID_CACHE.get(key)
     if act is None:
-        act = _BID_CACHE[key] = {"type": "capot", "trump": trump}
+        act = _BID_CACHE[key] = Canonical({"type": "capot", "trump": trump})
     return act
 
 
@@ -67,7 +68,7 @@ def solo_capot_action(trump: str) -> dict:
     key = ("solo", trump)
     act = _BID_CACHE.get(key)
     if act is None:
-        act = _BID_CACHE[key] = {"type": "capot", "trump": trump, "solo": True}
+        act = _BID_CACHE[key] = Canonical({"type": "capot", "trump": trump, "solo": True})
     return act
 
 
@@ -79,7 +80,7 @@ def name_action(trump: str) -> dict:
     key = ("name", trump)
     act = _BID_CACHE.get(key)
     if act is None:
-        act = _BID_CACHE[key] = {"type": "name", "trump": trump}
+        act = _BID_CACHE[key] = Canonical({"type": "name", "trump": trump})
     return act
 
 

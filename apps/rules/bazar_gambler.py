@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .actions import Canonical
 from .base import Action, Event
 from .bazar_blot import (
     CONTRA_ACTION,
@@ -46,7 +47,7 @@ from .errors import IllegalAction
 from .tricks import ALL, MODE_OF, RANK_MASK, round_small
 
 #: The internal action of a timed-out out-of-turn contra seat (never legal for a client).
-WAIVE: dict = {"type": "waive"}
+WAIVE: dict = Canonical({"type": "waive"})
 SEVENS = RANK_MASK[SEVEN]
 EIGHTS = RANK_MASK[EIGHT]
 

@@ -63,6 +63,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from . import autoplay
+from .actions import Canonical
 from .base import Action, DealSource, Event, Game
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
@@ -70,13 +71,13 @@ from .errors import IllegalAction
 from .tricks import BAZAR, BEATS, POINTS, PlayRules, legal_mask, mode_code, refusal_code
 
 #: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
-PLAY: tuple[dict, ...] = tuple({"type": "play", "card": code} for code in CODES)
-PASS: dict = {"type": "pass"}
-DECLARE: dict = {"type": "declare"}
-SHOW: dict = {"type": "show"}
-CONTRA: dict = {"type": "contra"}
-RECONTRA: dict = {"type": "recontra"}
-TAKE: dict = {"type": "take"}
+PLAY: tuple[dict, ...] = tuple(Canonical({"type": "play", "card": code}) for code in CODES)
+PASS: dict = Canonical({"type": "pass"})
+DECLARE: dict = Canonical({"type": "declare"})
+SHOW: dict = Canonical({"type": "show"})
+CONTRA: dict = Canonical({"type": "contra"})
+RECONTRA: dict = Canonical({"type": "recontra"})
+TAKE: dict = Canonical({"type": "take"})
 
 AUCTION, PLAY_PHASE, WAITING, OVER = "auction", "play", "waiting", "over"
 _VIEW_PHASE = {AUCTION: "auction", PLAY_PHASE: "play", WAITING: "deal_over", OVER: "match_over"}

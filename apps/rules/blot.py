@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .actions import Canonical
 from .base import Action, Event
 from .belot import PASS, TAKE, TrickGame
 from .blot_show import ShowRule
@@ -30,10 +31,10 @@ OPTION_CHOICES: dict[str, tuple] = {
     "move_time": (20, 15, 30),
 }
 
-CONCEDE: dict = {"type": "concede"}
+CONCEDE: dict = Canonical({"type": "concede"})
 #: Shared ``{"type": "name", "trump", "keep"}`` actions by ``(trump, keep)`` (do not mutate).
 NAME: dict[tuple[str, bool], dict] = {
-    (t, k): {"type": "name", "trump": t, "keep": k} for t in (*SUITS, "nt") for k in (True, False)
+    (t, k): Canonical({"type": "name", "trump": t, "keep": k}) for t in (*SUITS, "nt") for k in (True, False)
 }
 #: Points a player gets for taking every trick (капут).
 KAPUT = 21

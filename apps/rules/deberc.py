@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from .actions import Canonical
 from .base import Action, DealSource, Event
 from .belot import PASS, TAKE, WAITING, TrickGame
 from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
@@ -39,7 +40,7 @@ OPTION_CHOICES: dict[str, tuple] = {
 #: ``DEBERC_MASK[suit]``: the 8 9 T J Q K A of that suit.
 DEBERC_MASK: tuple[int, ...] = tuple(sum(1 << (s * 9 + r) for r in range(EIGHT, ACE + 1)) for s in range(4))
 #: Shared ``{"type": "name", "trump": s}`` actions (do not mutate).
-NAME: dict[str, dict] = {s: {"type": "name", "trump": s} for s in SUITS}
+NAME: dict[str, dict] = {s: Canonical({"type": "name", "trump": s}) for s in SUITS}
 
 
 def _same_type(value, choice) -> bool:

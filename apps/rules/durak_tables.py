@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .actions import Canonical
 from .cards import CODES, DECK_24, DECK_36, SUITS, cards_of
 
 #: Ranks of the 52-card deck, low to high; ``2``..``5`` join the ranks of :mod:`cards`.
@@ -25,8 +26,8 @@ RANKS_52 = "23456789TJQKA"
 WIDTH = {24: 9, 36: 9, 52: 13}
 MAX_ATTACKS = 6
 
-TAKE: dict = {"type": "take"}
-DONE: dict = {"type": "done"}
+TAKE: dict = Canonical({"type": "take"})
+DONE: dict = Canonical({"type": "done"})
 
 # Memos of the legal-action lists that recur all game long (a thrower's few cards of the
 # table's ranks, the beaters of one target). Values are shared tuples; a memo is emptied
@@ -55,14 +56,16 @@ class CardTables:
         self.card: dict[str, int] = {c: i for i, c in enumerate(codes_)}
         full = (1 << w) - 1
         #: ``{"type": "attack", "card": code}`` by card int (leading or throwing in).
-        self.ATTACK = tuple({"type": "attack", "card": codes_[c]} for c in range(n))
+        self.ATTACK = tuple(Canonical({"type": "attack", "card": codes_[c]}) for c in range(n))
         #: ``{"type": "transfer", "card": code}`` by card int.
-        self.TRANSFER = tuple({"type": "transfer", "card": codes_[c]} for c in range(n))
+        self.TRANSFER = tuple(Canonical({"type": "transfer", "card": codes_[c]}) for c in range(n))
         #: ``{"type": "catch", "card": code}`` by card int.
-        self.CATCH = tuple({"type": "catch", "card": codes_[c]} for c in range(n))
+        self.CATCH = tuple(Canonical({"type": "catch", "card": codes_[c]}) for c in range(n))
         #: ``{"type": "defend", "card": code, "target": code}`` at index ``card * n_cards + target``.
         self.DEFEND = tuple(
-            {"type": "defend", "card": codes_[c], "target": codes_[t]} for c in range(n) for t in range(n)
+            Canonical({"type": "defend", "card": codes_[c], "target": codes_[t]})
+            for c in range(n)
+            for t in range(n)
         )
         #: ``1 << rank`` by card int: a card may be thrown in when ``RANK_BIT[c] & table_ranks``.
         self.RANK_BIT = tuple(1 << (c % w) for c in range(n))
