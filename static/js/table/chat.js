@@ -54,6 +54,8 @@ export class ChatPanel {
     this.open = false;
     this.view = null;
     this.onUnread = () => {};
+    /** The «×» was pressed: the table clears its open flag (client.js `closeChat`). */
+    this.onClose = () => this.setOpen(false);
     this.log = h("ol", { class: "chat-log", "aria-live": "polite", "data-testid": "chat-log" });
     this.input = h("input", {
       type: "text",
@@ -90,7 +92,7 @@ export class ChatPanel {
     this.element = h(
       "aside",
       { class: "chat", "aria-label": gettext("Чат"), "data-testid": "chat" },
-      h("div", { class: "chat-head" }, h("h2", { class: "chat-title" }, gettext("Чат")), h("button", { type: "button", class: "btn btn-ghost chat-close", "data-control": "chat-close", "aria-label": gettext("Закрыть"), onclick: () => this.setOpen(false) }, "×")),
+      h("div", { class: "chat-head" }, h("h2", { class: "chat-title" }, gettext("Чат")), h("button", { type: "button", class: "btn btn-ghost chat-close", "data-control": "chat-close", "aria-label": gettext("Закрыть"), onclick: () => this.onClose() }, "×")),
       this.log,
       this.mutedLine,
       phrases,

@@ -85,6 +85,7 @@ export class TableClient {
       this.parts.chatBadge.hidden = !n;
       this.parts.chatBadge.textContent = n ? String(n) : "";
     };
+    this.chat.onClose = () => this.closeChat();
     root.querySelector(".table-body").append(this.chat.element);
     this.inviteUrl = inviteUrl;
     if (inviteUrl) {
@@ -157,6 +158,7 @@ export class TableClient {
     this.keepSelectionIfStillUseful();
     if (previous && previous.phase !== msg.view.phase) this.ui.showLast = false;
     this.render();
+    this.uncoverMatchOver(previous);
     this.announce(msg.events || []);
     if (gap) this.sync();
     this.giveUpAgainIfRefused();
@@ -392,6 +394,26 @@ export class TableClient {
     this.chat.setOpen(this.ui.showChat);
     this.render();
     if (this.ui.showChat && !this.chat.input.disabled) this.chat.input.focus();
+  }
+
+  /** Close the chat (its «×», or the match ending under it): the open flag, the button, the drawer. */
+  closeChat() {
+    if (!this.ui.showChat) return;
+    this.ui.showChat = false;
+    this.chat.setOpen(false);
+    this.render();
+  }
+
+  /** The match just ended: an open chat that lies over the result box closes, so «Ещё партию»
+   * and «В лобби» can be tapped (the phone's chat fills the felt); it opens again on a tap. */
+  uncoverMatchOver(previous) {
+    if (!this.ui.showChat || !previous || previous.phase === "match_over" || this.view.phase !== "match_over") return;
+    const box = this.parts.overlay.firstElementChild;
+    if (!box) return;
+    const a = box.getBoundingClientRect();
+    const b = this.chat.element.getBoundingClientRect();
+    const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    if (overlaps) this.closeChat();
   }
 
   /** The owner of a private table shares its invite link: the phone's share sheet, else the clipboard. */
