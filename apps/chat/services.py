@@ -4,7 +4,8 @@ staff hide messages and mute a user site-wide.
 Who reads what (:func:`visible_to_players`): players' messages go to everybody at the table;
 a spectator's message written while the match is played goes to the spectators only (it is
 stored so, and stays so). Refusals raise :class:`apps.core.errors.Refused`: ``bad_message``,
-``chat_too_long``, ``chat_off`` (phrases only now), ``chat_muted``, ``rate_limited``.
+``bad_characters`` (what :mod:`apps.accounts.text` refuses), ``chat_too_long``, ``chat_off``
+(phrases only now), ``chat_muted``, ``rate_limited``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from apps.accounts.text import folded, refused_characters
 from apps.core.errors import Refused
 from apps.rules.seating import is_team_game
 from apps.social.selectors import blocks_of
@@ -191,9 +193,12 @@ def _content(text, phrase) -> tuple[str, str]:
         return PHRASES[phrase], phrase
     if not isinstance(text, str):
         raise Refused("bad_message", detail="chat needs text or phrase")
-    words = " ".join(text.split())  # no line breaks or runs of spaces
+    words = folded(text)  # no line breaks or runs of spaces
     if not words:
         raise Refused("bad_message", detail="empty message")
+    refused = refused_characters(words, emoji_joiner=True)
+    if refused:  # NUL, bidi controls, zero-width characters (issue #30, finding 13)
+        raise Refused("bad_characters", detail=" ".join(refused))
     if len(words) > MAX_TEXT:
         raise Refused("chat_too_long")
     return words, ""
