@@ -5,7 +5,9 @@
  * every change of connection state ("connecting", "open", "closed", "denied");
  * reconnection with exponential backoff (0.5 s doubling up to 15 s, with jitter) until
  * `close()` is called or the server refuses the user (close code 4401/4403); a `ping`
- * every 25 s while open. A `FakeSocket` has the same interface and records what the
+ * every 25 s while open. The browser's network events speed it up: going `offline` drops the
+ * socket at once (the page says «нет связи» instead of waiting for TCP to notice), coming back
+ * `online` reconnects at once instead of waiting out the backoff (issue #32). A `FakeSocket` has the same interface and records what the
  * client sends (for rendering tests; it never opens a connection).
  */
 
@@ -30,10 +32,18 @@ export class TableSocket {
     this.stopped = false;
     this.retryTimer = null;
     this.pingTimer = null;
+    this.listening = false;
+    this.onOnline = () => this.reconnectNow();
+    this.onOffline = () => this.dropForOffline();
   }
 
   connect() {
     this.stopped = false;
+    if (!this.listening && typeof window !== "undefined") {
+      window.addEventListener("online", this.onOnline);
+      window.addEventListener("offline", this.onOffline);
+      this.listening = true;
+    }
     clearTimeout(this.retryTimer);
     this.onStatus("connecting", { attempt: this.attempt });
     let ws;
@@ -79,6 +89,19 @@ export class TableSocket {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
+  /** Back online: reconnect now unless open or connecting (the backoff starts over). */
+  reconnectNow() {
+    if (this.stopped || this.ws) return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** The browser went offline: close the socket (its close schedules the retries). */
+  dropForOffline() {
+    if (this.stopped || !this.ws) return;
+    this.ws.close(4000, "offline");
+  }
+
   /** Send one frame; false when the socket is not open (the caller keeps its state). */
   send(obj) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
@@ -98,6 +121,11 @@ export class TableSocket {
 
   close() {
     this.stopped = true;
+    if (this.listening) {
+      window.removeEventListener("online", this.onOnline);
+      window.removeEventListener("offline", this.onOffline);
+      this.listening = false;
+    }
     clearTimeout(this.retryTimer);
     this.stopPing();
     if (this.ws) this.ws.close(1000);
