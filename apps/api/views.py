@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts import logins
+from apps.core import logins
 from apps.lobby import selectors as lobby_selectors
 from apps.tables import seating
 

@@ -8,9 +8,8 @@ from allauth.account.adapter import get_adapter
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
+from apps.accounts.models import User
 from apps.core.errors import Refused
-
-from .models import User
 
 
 def password_user(request: HttpRequest, *, username: str, password: str) -> User | None:
