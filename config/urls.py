@@ -56,6 +56,8 @@ urlpatterns = [
     path("", include("apps.ratings.urls")),
     path("api/", include("apps.api.urls")),
     path("", include("apps.social.urls")),
+    path("push/", include("apps.push.urls")),
+    path("tournaments/", include("apps.tournaments.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

@@ -95,6 +95,8 @@ def _flush_test_redis() -> None:
 
     if os.environ.get("REDIS_URL") and os.environ.get("KARTOCHKI_FLUSH_TEST_REDIS") != "1":
         return
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # the controller flushed before any worker started; a worker must not flush another's
     redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5).flushdb()
 
 

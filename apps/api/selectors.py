@@ -5,6 +5,7 @@ from __future__ import annotations
 from apps.ratings.selectors import with_rating_changes
 from apps.stats import selectors as stats_selectors
 from apps.tables import access
+from apps.tables import fairness as fair
 from apps.tables import selectors as table_selectors
 from apps.tables.models import Match, Seat
 
@@ -14,14 +15,20 @@ from .errors import refusal
 def table_detail(table_id: int, user) -> dict:
     """The table as ``GET /api/tables/<id>/`` answers: the lobby's summary plus ``match`` (its
     current or last match id), ``owner`` (who sets options and bots), ``you`` (the caller's seat)
-    and ``result`` (the match's ``{"winners", "reason"}`` once over); for the owner of a private
+    and ``result`` (the match's ``{"winners", "reason"}`` once over), ``fairness`` (as in the
+    socket's view: the commitment, and the seeds once the match is over); for the owner of a private
     table ``invite`` (its code: the link is ``/t/<invite>/``). ``not_found`` if none, or if the
     table is private and ``user`` not one of its people."""
     table = access.visible_table(table_id, user)
     if table is None:
         raise refusal("not_found")
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
-    match = Match.objects.filter(table=table).order_by("-id").only("id", "result", "status").first()
+    match = (
+        Match.objects.filter(table=table)
+        .order_by("-id")
+        .only("id", "result", "status", "seats", "server_seed", "client_seeds", "next_commitment")
+        .first()
+    )
     result = None
     if match is not None and match.result:
         result = {"winners": match.result.get("winners", []), "reason": match.result.get("reason")}
@@ -31,6 +38,7 @@ def table_detail(table_id: int, user) -> dict:
         "owner": table_selectors.table_options_owner_id(table),
         "you": next((s.number for s in seats if s.user_id == user.pk), None),
         "result": result,
+        "fairness": fair.match_fairness(match) if match is not None else fair.table_fairness(table),
         **({"invite": table.invite_code} if table.private and table.owner_id == user.pk else {}),
     }
 

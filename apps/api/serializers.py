@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.rules.api import GAMES
+from apps.rules.seating import DURAK_SEAT_COUNTS
 from apps.tables.models import BOT_LEVELS
 
 #: Seats are 0..3, or 0..5 at a six-seat Durak table (the services check the table's own count).
@@ -68,11 +69,11 @@ class TableCreateSerializer(serializers.Serializer):
         "null (default) rated when every player is a person.",
     )
     seat_count = serializers.ChoiceField(
-        choices=[4, 6],
+        choices=list(DURAK_SEAT_COUNTS),
         required=False,
         allow_null=True,
         default=None,
-        help_text="Extension: Durak's seats, 4 (default) or 6; other games seat their players.",
+        help_text="Extension: Durak's seats, 2..6 (default 4); other games seat their players.",
     )
 
 
@@ -94,6 +95,17 @@ class OptionsSerializer(serializers.Serializer):
 
 class ReadySerializer(serializers.Serializer):
     ready = serializers.BooleanField(required=False, default=True)
+    client_seed = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=200,
+        help_text=(
+            "Extension (FAIRNESS.md): the caller's client seed for the next match's deals, 1-64 "
+            "printable ASCII characters other than ':' and '|' (else 400 bad_client_seed); "
+            "409 client_seed_closed once the match has started."
+        ),
+    )
 
 
 class TableQuerySerializer(serializers.Serializer):
@@ -136,6 +148,13 @@ class TableSerializer(TableSummarySerializer):
     owner = serializers.IntegerField(allow_null=True, help_text="User id of who sets options and bots.")
     you = serializers.IntegerField(allow_null=True, help_text="Your seat at this table, or null.")
     result = MatchResultSerializer(allow_null=True, help_text="The match's result once it is over.")
+    fairness = serializers.DictField(
+        allow_null=True,
+        help_text=(
+            "Extension (FAIRNESS.md): algorithm and commitment; once the match is over also "
+            "server_seed, client_seeds and next_commitment."
+        ),
+    )
     invite = serializers.CharField(
         required=False, help_text="Private tables, for the owner only: the invite code (link `/t/<invite>/`)."
     )
@@ -188,3 +207,7 @@ class RecordSerializer(serializers.Serializer):
     deals = serializers.ListField(child=serializers.DictField())
     seats = serializers.ListField(child=serializers.IntegerField(), required=False)
     expect = serializers.DictField(required=False)
+    fairness = serializers.DictField(
+        required=False,
+        help_text="Extension (FAIRNESS.md): algorithm, commitment, server_seed, client_seeds.",
+    )

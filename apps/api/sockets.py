@@ -11,9 +11,10 @@ An unknown or revoked key leaves the user anonymous, which the consumers close w
 from __future__ import annotations
 
 from channels.auth import AuthMiddlewareStack
-from channels.db import database_sync_to_async
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.contrib.auth.models import AnonymousUser
+
+from apps.core.threads import in_db_thread_pool
 
 from . import tokens
 
@@ -42,7 +43,7 @@ def _user_for_key_sync(key: str | None):
 #: On the event loop's thread pool, each thread with its own pooled connection: handshakes of a
 #: reconnect storm are checked side by side, not one after another on the process's single sync
 #: thread, where the last of 80 passed daphne's 5 s handshake limit (bench/ws_load.py).
-_user_for_key = database_sync_to_async(_user_for_key_sync, thread_sensitive=False)
+_user_for_key = in_db_thread_pool(_user_for_key_sync)
 
 
 class TokenAuthMiddleware:

@@ -211,7 +211,9 @@ class TableReadyView(TableActionView):
         return super().post(request, table_id)
 
     def act(self, request, table_id, data):
-        seating.ready_set(table_id=table_id, user=request.user, ready=data["ready"])
+        seating.ready_set(
+            table_id=table_id, user=request.user, ready=data["ready"], client_seed=data.get("client_seed")
+        )
 
 
 class MatchRecordView(ApiView):

@@ -42,11 +42,11 @@ class ChatMessageAdmin(admin.ModelAdmin):
 class ChatReportAdmin(admin.ModelAdmin):
     """The moderators' queue: open reports first."""
 
-    list_display = ("id", "message_text", "author", "reporter", "resolved", "created_at")
-    list_filter = ("resolved",)
+    list_display = ("id", "message_text", "author", "reason", "reporter", "resolved", "created_at")
+    list_filter = ("resolved", "reason")
     list_select_related = ("message", "reporter")
     search_fields = ("message__text", "message__name", "reporter__username")
-    readonly_fields = ("message", "reporter", "created_at")
+    readonly_fields = ("message", "reporter", "reason", "created_at")
     actions = ["hide_messages", "mute_authors", "resolve"]
 
     @admin.display(description=_("Сообщение"))

@@ -73,7 +73,13 @@ class ChatMute(models.Model):
 
 
 class ChatReport(models.Model):
-    """A message a person reported: the moderators' queue in the admin until resolved."""
+    """A message a person reported, with his reason: the moderators' queue in the admin until resolved."""
+
+    class Reason(models.TextChoices):
+        INSULTS = "insults", _("оскорбления")
+        SPAM = "spam", _("спам")
+        HINTS = "hints", _("подсказки партнёру")
+        OTHER = "other", _("другое")
 
     message = models.ForeignKey(
         ChatMessage, on_delete=models.CASCADE, related_name="reports", verbose_name=_("сообщение"),
@@ -84,6 +90,8 @@ class ChatReport(models.Model):
         related_name="+",
         verbose_name=_("кто пожаловался"),
     )
+    #: Why (chosen in the report dialog); reports from before reasons existed say «другое».
+    reason = models.CharField(_("причина"), max_length=10, choices=Reason.choices, default=Reason.OTHER)
     created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
     resolved = models.BooleanField(_("разобрана"), default=False, db_index=True)
 

@@ -129,14 +129,20 @@ def mute_set(*, user, other_id, mute: bool = True) -> bool:
     return bool(mute)
 
 
-def report(*, user, table_id: int, message_id) -> ChatReport:
-    """``user`` reports a message of this table: it joins the moderators' queue (once per reporter)."""
+def report(*, user, table_id: int, message_id, reason: str = ChatReport.Reason.OTHER) -> ChatReport:
+    """``user`` reports a message of this table for ``reason`` (a :class:`ChatReport.Reason`):
+    it joins the moderators' queue once per reporter (a second report updates the reason).
+    ``bad_message`` for an id that is not a number or an unknown reason."""
     if not isinstance(message_id, int) or isinstance(message_id, bool):
         raise Refused("bad_message", detail="report needs a message id")
+    if reason not in ChatReport.Reason.values:
+        raise Refused("bad_message", detail="reason is one of " + ", ".join(ChatReport.Reason.values))
     message = ChatMessage.objects.filter(pk=message_id, table_id=table_id).first()
     if message is None:
         raise Refused("not_found")
-    row, _ = ChatReport.objects.get_or_create(message=message, reporter=user)
+    row, _ = ChatReport.objects.update_or_create(
+        message=message, reporter=user, defaults={"reason": reason}
+    )
     return row
 
 

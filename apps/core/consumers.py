@@ -11,6 +11,9 @@ from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from apps.protocol.codec import encode
+from apps.protocol.server import Error, Pong
+
 #: Close codes every socket of the site uses (PROTOCOL.md).
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
@@ -36,17 +39,14 @@ class PingConsumer(AsyncWebsocketConsumer):
             message = json.loads(text_data)
         except ValueError:
             message = None
-        await self.send(text_data=json.dumps(self.reply_to(message)))
+        await self.send(text_data=encode(self.reply_to(message)))
 
     @staticmethod
-    def reply_to(message: Any) -> dict[str, Any]:
-        """Return the answer to one decoded message."""
+    def reply_to(message: Any) -> Pong | Error:
+        """The answer to one decoded message: its ``pong``, or ``bad_message`` for anything else."""
         if isinstance(message, dict) and message.get("op") == "ping":
-            reply: dict[str, Any] = {"op": "pong"}
-            if "t" in message:
-                reply["t"] = message["t"]
-            return reply
-        return {"op": "error", "code": "bad_message", "message": 'expected {"op": "ping"}'}
+            return Pong(t=message["t"]) if "t" in message else Pong()
+        return Error(code="bad_message", message='expected {"op": "ping"}')
 
 
 class NotFoundConsumer(AsyncWebsocketConsumer):

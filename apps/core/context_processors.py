@@ -14,6 +14,7 @@ NAVIGATION = [
     ("quick", _("Быстрая игра"), ["ratings:quick"], True),
     ("results", _("Мои результаты"), ["stats:my_results"], True),
     ("watch", _("Смотреть"), ["social:watch"], True),
+    ("tournaments", _("Турниры"), ["tournaments:index"], False),
     ("friends", _("Друзья"), ["social:friends"], True),
     ("ratings", _("Рейтинги"), ["ratings:index"], False),
 ]

@@ -3,6 +3,9 @@ maps them to 400/403/404/409, the sockets to an `error` frame)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +50,10 @@ MESSAGES = {
     ),
     "bad_mode": _("Нет такого режима."),
     "in_match": _("Сначала доиграйте начатую партию."),
+    "bad_client_seed": _(
+        "Ваше зерно — от 1 до 64 латинских букв, цифр и знаков ASCII, без «:» и «|»."
+    ),
+    "client_seed_closed": _("Партия уже началась: зерно теперь не изменить."),
 }
 
 
@@ -55,7 +62,11 @@ class Refused(Exception):
 
     ``code`` is stable (clients and tests key on it); ``engine_code`` is the rules engine's own
     code for an illegal action (``must_follow_suit`` ...); ``errors`` maps option fields to reasons.
+    An app with codes of its own subclasses it with ``messages`` (code -> lazy message), looked
+    up before the shared :data:`MESSAGES`.
     """
+
+    messages: dict = {}
 
     def __init__(
         self, code: str, *, engine_code: str | None = None, errors: dict | None = None, detail: str = ""
@@ -68,7 +79,9 @@ class Refused(Exception):
 
     def message(self) -> str:
         """The message in the active language."""
-        text = MESSAGES.get(self.code) or MESSAGES["illegal"]
+        text = self.messages.get(self.code) or MESSAGES.get(self.code) or MESSAGES["illegal"]
+        if self.code == "playban" and isinstance(self.errors.get("ends_at"), str):
+            return playban_text(self.errors["ends_at"], str(self.errors.get("reason") or ""))
         if self.errors:
             return f"{gettext(text)} " + "; ".join(f"{k}: {v}" for k, v in self.errors.items())
         return str(text)
@@ -81,3 +94,16 @@ class Refused(Exception):
         if self.errors:
             data["errors"] = self.errors
         return data
+
+
+def playban_text(ends_at: str, reason: str) -> str:
+    """A playban refusal for people: why, until when (local time with its time zone) and what
+    to do meanwhile (issue #36, items 10 and 13), instead of the raw ``ends_at: …`` fields."""
+    try:
+        end = dateformat.format(timezone.localtime(datetime.fromisoformat(ends_at)), "d.m.Y H:i T")
+    except ValueError:
+        end = ends_at
+    return gettext(
+        "Вы временно не можете играть на рейтинг и в быструю игру: %(reason)s. Запрет до %(end)s. "
+        "Пока можно играть без рейтинга: при создании стола выберите «без рейтинга»."
+    ) % {"reason": reason.rstrip(".") or gettext("слишком много брошенных партий"), "end": end}

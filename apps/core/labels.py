@@ -105,6 +105,7 @@ ENDINGS = {
     "leave": gettext_lazy("выход из-за стола"),
     "disconnect": gettext_lazy("обрыв связи"),
     "aborted": gettext_lazy("прервана"),
+    "no_show": gettext_lazy("игрок не пришёл"),
 }
 
 REASONS = {

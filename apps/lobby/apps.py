@@ -13,6 +13,10 @@ class LobbyConfig(AppConfig):
     verbose_name = _("Лобби")
 
     def ready(self) -> None:
+        from apps.ratings.signals import quick_seated
+
+        from .notices import quick_seated_notify
         from .services import lobby_publish
 
         tables_changed.connect(lobby_publish, dispatch_uid="lobby.lobby_publish")
+        quick_seated.connect(quick_seated_notify, dispatch_uid="lobby.quick_seated_notify")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.labels import BOT_LEVELS as LEVEL_NAMES
 from apps.core.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
+from apps.rules.seating import DURAK_DEFAULT_SEATS, DURAK_SEAT_COUNTS
 from apps.tables.models import BOT_LEVELS
 
 GAMES = [(code, GAME_NAMES[code]) for code in GAME_ORDER]
@@ -49,10 +50,12 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
 }
 
 #: game -> [(field, label, [values])]: choices of the table itself, not options of the game
-#: (Durak's seats: four as in seed 001, or six).
+#: (Durak's seats: 2..6, four as in seed 001 preselected, TABLE_DEFAULTS).
 TABLE_FIELDS: dict[str, list[tuple[str, str, list]]] = {
-    "durak": [("seats", _("Мест за столом"), [4, 6])],
+    "durak": [("seats", _("Мест за столом"), list(DURAK_SEAT_COUNTS))],
 }
+#: The value of a table field a new table's form shows selected.
+TABLE_DEFAULTS: dict[str, dict] = {"durak": {"seats": DURAK_DEFAULT_SEATS}}
 
 
 #: Options a new table's form keeps under «Ещё настройки»: the defaults suit most tables, so
@@ -151,7 +154,7 @@ def option_choices(
     choices and ``more`` (kept under «Ещё настройки», MORE_OPTIONS); ``current`` marks the selected
     values, ``defaults=False`` drops «по умолчанию», ``table=True`` adds the table's own fields
     (Durak's seats) for a new table."""
-    current = current or {}
+    current = {**(TABLE_DEFAULTS.get(game, {}) if table else {}), **(current or {})}
     fields = []
     for name, label, values in OPTION_FIELDS.get(game, []) + (TABLE_FIELDS.get(game, []) if table else []):
         choices = [
@@ -189,7 +192,7 @@ def parse_value(raw: str):
 
 
 def seats_from_post(game: str, data) -> int | None:
-    """The seat count a POST asks for (Durak: 4 or 6), or None for the game's default."""
+    """The seat count a POST asks for (Durak: 2..6), or None for the game's default."""
     if game not in TABLE_FIELDS:
         return None
     raw = data.get(f"{game}-seats", data.get("seats"))

@@ -29,7 +29,7 @@ def play_with_bots(
     seats: int | None = None,
 ) -> Table:
     """«Играть с ботами»: a table with ``user`` at seat 0 and bots of ``level`` beside him, started
-    at once (``seats``: Durak's 4 or 6). An unfinished match of his with bots is replaced and
+    at once (``seats``: Durak's 2..6). An unfinished match of his with bots is replaced and
     counts as his loss (RULES.md)."""
     options = seating.normalized_options(game, options)
     count = seat_rules.seat_count(game, options, seats)

@@ -15,6 +15,7 @@ from apps.core.forms import cleaned
 from apps.core.labels import game_name, mode_label
 from apps.rules.seating import is_team_game
 from apps.tables import access, seating
+from apps.tables.fairness import table_fairness
 from apps.tables.models import Table
 from apps.tables.selectors import current_match, seats_info, table_options_owner_id, unfinished_match_for
 
@@ -138,6 +139,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             else None,
             "can_invite": is_creator and table.private,
             "team_game": is_team_game(table.game, table.options),
+            "fairness": table_fairness(table),
         },
     )
 
@@ -166,7 +168,11 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
             options = {**table.options, **options_from_post(table.game, post)}
             seating.options_set(table_id=table_id, user=request.user, options=options)
         elif action == "ready":
-            seating.ready_set(table_id=table_id, user=request.user, ready=post.get("ready") != "0")
+            # FAIRNESS.md: the seed the player typed («Ещё настройки»), else the page's random one
+            client_seed = post.get("client_seed_own") or post.get("client_seed") or None
+            seating.ready_set(
+                table_id=table_id, user=request.user, ready=post.get("ready") != "0", client_seed=client_seed
+            )
         elif action == "invite":
             seating.invite_renew(table_id=table_id, user=request.user)
             messages.success(request, _("Новая ссылка готова: старая больше не действует."))

@@ -71,15 +71,25 @@ class ChatMute(ClientFrame, tag="chat_mute"):
 
 
 class ChatReport(ClientFrame, tag="chat_report"):
-    """Report chat message ``id`` to the moderators (``id`` is also the request id)."""
+    """Report chat message ``id`` to the moderators (``id`` is also the request id) for
+    ``reason``: ``insults``, ``spam``, ``hints`` (to a partner) or ``other``."""
 
     id: int
+    reason: str = "other"
 
 
 class Rematch(ClientFrame, tag="rematch"):
     """«Ещё партию» (``yes`` true, the default) or not."""
 
     yes: bool = True
+
+
+class Ready(ClientFrame, tag="ready"):
+    """«Готов» (``ready`` true, the default) or not, before the match; ``client_seed``
+    (FAIRNESS.md, optional) the seat's seed for the deals of the next match."""
+
+    ready: bool = True
+    client_seed: str | None = None
 
 
 class Claim(ClientFrame, tag="claim"):
@@ -95,12 +105,12 @@ class WatchAsk(ClientFrame, tag="watch"):
 
 
 #: What the table socket reads.
-TableIn = Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Claim
+TableIn = Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Ready | Claim
 #: What the lobby socket reads.
 LobbyIn = Sync | Ping | FriendsAsk | WatchAsk
 #: Every client frame.
 AnyClientFrame = (
-    Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Claim | FriendsAsk | WatchAsk
+    Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Ready | Claim | FriendsAsk | WatchAsk
 )
 
 #: ``op`` -> its Struct, for every client frame.
@@ -113,6 +123,7 @@ CLIENT_FRAMES: dict[str, type[ClientFrame]] = {
 FIELD_DETAILS: dict[str, str] = {
     "act": "act needs seq and action",
     "rematch": "rematch needs yes: true or false",
+    "ready": "ready needs ready: true or false and client_seed: a string",
     "chat_mute": "mute needs another user's id",
     "chat_report": "report needs a message id",
 }
@@ -130,6 +141,7 @@ __all__ = [
     "FriendsAsk",
     "LobbyIn",
     "Ping",
+    "Ready",
     "Rematch",
     "Sync",
     "TableIn",

@@ -145,6 +145,24 @@ class Invitation(ServerFrame, tag="invitation"):
     count: int
 
 
+class FriendRequestFrame(ServerFrame, tag="friend_request"):
+    """Someone asked the user to be friends (``from``: ``{"id", "name"}``; ``accept`` and
+    ``decline``: the friends page's form actions, POST with ``request`` = ``id``)."""
+
+    id: int
+    from_: dict[str, Any] = msgspec.field(name="from")
+    accept: str
+    decline: str
+    count: int
+
+
+class QuickSeated(ServerFrame, tag="quick_seated"):
+    """Quick play seated the user at ``table`` and its match started (``url``: the table's page)."""
+
+    table: int
+    url: str
+
+
 class FriendsChanged(ServerFrame, tag="friends_changed"):
     """The user's friend list changed: ask ``friends``."""
 
@@ -162,10 +180,28 @@ class Watch(ServerFrame, tag="watch"):
     finished: list[dict[str, Any]]
 
 
+class TournamentSeated(ServerFrame, tag="tournament_seated"):
+    """A tournament's round seated the user at ``table`` (``url``: its page), wherever he is."""
+
+    tournament: int
+    name: str
+    table: int
+    url: str
+
+
+class TournamentPair(ServerFrame, tag="tournament_pair"):
+    """A friend entered a pairs tournament with the user as partner (``url``: the tournament's
+    page, where «Играю в паре» accepts)."""
+
+    tournament: int
+    url: str
+
+
 #: Every server frame, as a tagged union on ``op``.
 AnyServerFrame = (
     State | Error | Pong | Chat | ChatHistory | ChatHidden | ChatMuted | ChatReported | Tables
-    | Invitations | Invitation | FriendsChanged | Friends | Watch
+    | Invitations | Invitation | FriendRequestFrame | QuickSeated | FriendsChanged | Friends | Watch
+    | TournamentSeated | TournamentPair
 )
 
 #: ``op`` -> its Struct, for every server frame.

@@ -60,6 +60,9 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     owner: int | None = None
     spectators: int = 0
     rematch: list[int] = []
+    #: FAIRNESS.md: ``{"algorithm", "commitment"}``; once the match is over also
+    #: ``server_seed``, ``client_seeds`` and ``next_commitment``.
+    fairness: dict[str, Any] | None = None
 
 
 def view_from(value: dict[str, Any]) -> View:

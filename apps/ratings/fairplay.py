@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -76,15 +77,37 @@ def active_ban(user_id: int, now: datetime | None = None) -> Playban | None:
     )
 
 
+def recent_outcomes(user_id: int, now: datetime) -> list[bool]:
+    """The user's last :data:`WINDOW` rated matches until ``now``, newest first, True for an
+    abandoned one; a quick-play match he aborted by never opening the table (a no-show,
+    unrated) counts as abandoned among them (issue #36, item 0; lichess's ``NoStart``)."""
+    rated = RatingChange.objects.filter(user_id=user_id, finished_at__lte=now).order_by("-finished_at", "-id")
+    rows = list(rated.values_list("finished_at", "abandoned")[:WINDOW])
+    no_shows = Result.objects.filter(
+        user_id=user_id, ending="no_show", ended_by=F("seat"), finished_at__lte=now
+    ).order_by("-finished_at")
+    rows += [(when, True) for when in no_shows.values_list("finished_at", flat=True)[:WINDOW]]
+    rows.sort(key=lambda row: row[0], reverse=True)
+    return [abandoned for _when, abandoned in rows[:WINDOW]]
+
+
+def no_show_record(rows: list, *, match_id: int, now: datetime) -> list[Playban]:
+    """The results of a match a no-show aborted (``ending`` ``no_show``): the person whose seat
+    ended it is recorded as having abandoned it (a ban if his recent matches call for one)."""
+    bans = []
+    for row in rows:
+        if row.ending == "no_show" and row.user_id is not None and row.ended_by == row.seat:
+            ban = abandonment_record(row.user_id, match_id=match_id, now=now)
+            if ban is not None:
+                bans.append(ban)
+    return bans
+
+
 def abandonment_record(user_id: int, *, match_id: int | None, now: datetime) -> Playban | None:
     """The user abandoned a rated match at ``now`` (its :class:`RatingChange` already written with
     ``abandoned``): ban him if his recent matches call for it. Returns the new ban, if any.
     A user already banned at ``now`` gets no second ban (the running one stands)."""
-    outcomes = list(
-        RatingChange.objects.filter(user_id=user_id, finished_at__lte=now)
-        .order_by("-finished_at", "-id")
-        .values_list("abandoned", flat=True)[:WINDOW]
-    )
+    outcomes = recent_outcomes(user_id, now)
     if not bannable(outcomes) or active_ban(user_id, now) is not None:
         return None
     user = get_user_model().objects.only("date_joined").get(pk=user_id)

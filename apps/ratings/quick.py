@@ -31,7 +31,7 @@ from apps.tables.models import Seat, Table
 from apps.tables.seating import normalized_options, table_create_seated
 from apps.tables.selectors import unfinished_match_for
 
-from . import calibration, fairplay
+from . import calibration, fairplay, signals
 from .models import QuickEntry, Rating
 from .modes import MODES, quick_options
 
@@ -237,11 +237,19 @@ def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]
             QuickEntry.objects.filter(pk__in=[e.pk for e in people]).update(
                 status=QuickEntry.Status.SEATED, table=table, seated_at=now
             )
+            _notify_seated(table.pk, [e.user_id for e in people])
             tables.append(table.pk)
             log.info(
                 "quick play %s: table %s for %s (+%s bots)", mode, table.pk, [e.user_id for e in people], bots
             )
     return tables, skipped
+
+
+def _notify_seated(table_id: int, user_ids: list[int]) -> None:
+    """After commit: :data:`.signals.quick_seated` (a live notice to each, wherever he is)."""
+    transaction.on_commit(
+        lambda: signals.quick_seated.send(sender=Table, table_id=table_id, user_ids=user_ids)
+    )
 
 
 def quick_sweep() -> dict:

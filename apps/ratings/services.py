@@ -223,6 +223,7 @@ def ratings_apply(match, rows: list, **_signal) -> list[RatingChange]:
     for change in changes:
         if change.abandoned:
             fairplay.abandonment_record(change.user_id, match_id=match.pk, now=change.finished_at)
+    fairplay.no_show_record(rows, match_id=match.pk, now=finished)
     return changes
 
 

@@ -3,7 +3,7 @@ and «Быстрая игра». Thin: one selector or service each."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -106,17 +106,25 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
 def quick_page(request: HttpRequest) -> HttpResponse:
     """«Быстрая игра»: choose a mode and whether bots may fill in; then wait (the page polls
     ``/api/quick/`` and opens the table once seated)."""
+    from apps.tables.selectors import unfinished_match_for
+
     from .quick import BOT_WAITS, quick_status
 
     state = quick_status(user=request.user, match=False)
+    # a refused join comes back with its choice (?mode=…&bots_after=…): the form keeps it (#36, 10)
+    chosen = cleaned(QuickJoinForm, request.GET)
+    mode = state["mode"] or (chosen["mode"] if chosen["mode"] in MODE_ORDER else None)
     return render(
         request,
         "ratings/quick.html",
         {
-            "modes": _modes_nav(state["mode"]),
+            "modes": _modes_nav(mode),
             "waits": BOT_WAITS,
+            "bots_after": chosen["bots_after"],
             "state": state,
             "ratings": {r["mode"]: r for r in selectors.ratings_of(request.user.pk)},
+            "unfinished": unfinished_match_for(request.user.pk) if state["status"] != "waiting" else None,
+            "ban": selectors.fair_play(request.user.pk)["ban"],
         },
     )
 
@@ -131,8 +139,10 @@ def quick_join(request: HttpRequest) -> HttpResponse:
     try:
         state = join(user=request.user, mode=post["mode"], bots_after=post["bots_after"])
     except Refused as exc:
-        messages.error(request, exc.message())
-        return redirect("ratings:quick")
+        if exc.code not in ("in_match", "playban"):  # the page itself says those, with a link
+            messages.error(request, exc.message())
+        choice = {k: v for k, v in post.items() if v not in (None, "")}
+        return redirect(f"{reverse('ratings:quick')}?{urlencode(choice)}" if choice else "ratings:quick")
     if state["status"] == "seated":
         return redirect("lobby:table", table_id=state["table"])
     return redirect("ratings:quick")

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from importlib import import_module
 
 from . import actions
+from .actions import Canonical
 from .base import Action, DealSource, Event, Game
 from .errors import IllegalAction, InvalidOptions  # noqa: F401  (re-exported: api.IllegalAction)
+from .fairness import Seeds
 
 #: Game name -> "module:Class" of its state, imported on first use.
 GAMES: dict[str, str] = {
@@ -46,12 +48,15 @@ def new_match(
     deals: list[dict] | None = None,
     dealer: int | None = None,
     seats: list[int] | None = None,
+    fair: Seeds | None = None,
 ) -> Game:
-    """Start a match: cards from ``deals`` (scenario format) if given, else shuffled from ``seed``."""
+    """Start a match: cards from ``deals`` (scenario format) if given, else from ``fair`` (a live
+    match: FAIRNESS.md's stream of the server seed and the client string), else shuffled from
+    ``seed`` (scenarios, benches, tests). With ``fair`` every other draw comes from its stream."""
     cls = game_class(game)
     return cls.create(
         cls.normalize_options(dict(options or {})),
-        source=DealSource(seed, deals),
+        source=DealSource(seed, deals, fair),
         dealer=dealer,
         seats=seats,
     )
@@ -79,7 +84,9 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
     the action is not allowed, whatever JSON value ``action`` is (:mod:`.actions` checks its
     shape first; keys outside the schema are ignored). Take ``state.copy()`` first to keep the state before.
     """
-    return state, state.apply(seat, actions.canonical(action), system=system)
+    if type(action) is not Canonical:  # a Canonical (the engine's own) is checked already
+        action = actions.canonical(action)
+    return state, state.apply(seat, action, system=system)
 
 
 def view(state: Game, seat: int | None) -> dict:

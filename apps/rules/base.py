@@ -21,22 +21,31 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from . import fairness
+
 Action = dict[str, Any]
 Event = dict[str, Any]
 
 
 class DealSource:
-    """Cards for each deal: given ones (a scenario, a replay) or a seeded shuffle.
+    """Cards for each deal: given ones (a scenario, a replay), a seeded shuffle, or the fair stream.
 
     ``given`` is the scenario's list of ``{"hands": {"0": [...]}, "stock": [...]}``; with it the
     source runs dry after the last entry (``next_deal`` returns ``None``) and the match waits
     between deals. Without it every deal is shuffled from ``seed`` and the deal's number, so a
-    match is reproducible from its seed alone.
+    match is reproducible from its seed alone (scenarios, benches, tests).
+
+    ``fair`` (:class:`~apps.rules.fairness.Seeds`): a live match. Every deal is the stream of
+    FAIRNESS.md (:meth:`fair_deal`), and so is every other draw (:meth:`fair_draw`, also with
+    ``given``: a replayed record of a live match draws its Шулер penalty cards as it did).
     """
 
-    def __init__(self, seed: int = 0, given: list[dict] | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, given: list[dict] | None = None, fair: fairness.Seeds | None = None
+    ) -> None:
         self.seed = seed
         self.given = given
+        self.fair = fair
 
     def next_deal(self, number: int, deck: tuple[int, ...] | list[int]) -> list[int] | dict | None:
         """Deal number ``number`` (0-based): the given dict, or ``deck`` shuffled, or ``None``."""
@@ -46,16 +55,35 @@ class DealSource:
         self.rng(number, "deal").shuffle(cards)
         return cards
 
+    def fair_deal(self, number: int, codes: list[str], seats: list[int], hand: int) -> dict | None:
+        """With ``fair`` and no ``given``: deal ``number`` as FAIRNESS.md lays it out (a block of
+        ``hand`` cards per occupied seat of ``seats``, the rest the stock), in the scenario
+        format; else ``None`` (the caller uses :meth:`next_deal`)."""
+        if self.fair is None or self.given is not None:
+            return None
+        return fairness.deal(self.fair.server_seed, self.fair.client, number, codes, seats, hand)
+
+    def fair_draw(self, number: int, purpose: str, bound: int) -> int:
+        """A draw in ``range(bound)`` inside deal ``number``: the fair stream's
+        ``words(f"{number}:{purpose}")`` with ``fair``, else the seeded generator's."""
+        if self.fair is not None:
+            return fairness.draw(self.fair.server_seed, self.fair.client, number, purpose, bound)
+        return self.rng(number, purpose).randrange(bound)
+
     def rng(self, number: int, purpose: str) -> random.Random:
         """A generator seeded from the match seed, a deal number and a purpose string."""
         return random.Random(f"{self.seed}:{number}:{purpose}")
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "given": self.given}
+        data: dict[str, Any] = {"seed": self.seed, "given": self.given}
+        if self.fair is not None:
+            data["fair"] = self.fair.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> DealSource:
-        return cls(data["seed"], data["given"])
+        fair = data.get("fair")
+        return cls(data["seed"], data["given"], fairness.Seeds.from_json(fair) if fair else None)
 
 
 class Game(ABC):

@@ -68,7 +68,7 @@ from .base import Action, DealSource, Event, Game
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
-from .tricks import BAZAR, BEATS, POINTS, PlayRules, legal_mask, mode_code, refusal_code
+from .tricks import BAZAR, BEATS, POINTS, SUIT_MASK, TRUMPS, PlayRules, legal_mask, mode_code, refusal_code
 
 #: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
 PLAY: tuple[dict, ...] = tuple(Canonical({"type": "play", "card": code}) for code in CODES)
@@ -93,6 +93,7 @@ _SUIT_PLAYS: tuple[tuple[tuple[dict, ...], ...], ...] = tuple(
     tuple(tuple(PLAY[s * 9 + r] for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
 )
 _SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
+_SUIT_SHIFT: tuple[int, ...] = (0, 9, 18, 27)
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(36))
 
 
@@ -205,6 +206,14 @@ class TrickGame(Game):
     teams: bool
     side_of: list[int]
     hands: list[int]
+
+    #: Whether ``on_trick`` is called after every trick (a game that overrides it) or only
+    #: after trick 1, where the base's comparison of combinations is (set per class).
+    EVERY_TRICK: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.EVERY_TRICK = cls.on_trick is not TrickGame.on_trick
 
     # ----------------------------------------------------------------- hooks
     def setup(self) -> None:
@@ -338,7 +347,12 @@ class TrickGame(Game):
         self.nsides = 2 if self.teams else n
         if dealer is None:
             # The first dealer follows from the seed alone (cheap: no generator to seed).
-            dealer = source.seed % n if isinstance(source.seed, int) else source.rng(0, "dealer").randrange(n)
+            if source.fair is not None:  # a live match: the fair stream's draw (FAIRNESS.md)
+                dealer = source.fair_draw(0, "dealer", n)
+            else:
+                dealer = (
+                    source.seed % n if isinstance(source.seed, int) else source.rng(0, "dealer").randrange(n)
+                )
         self.dealer = dealer % n
         self.number = 0
         self.deals = []
@@ -352,7 +366,11 @@ class TrickGame(Game):
     def _start_deal(self, events: list[Event]) -> None:
         """Deal number ``self.number`` by ``self.dealer``; wait when the source is dry."""
         source = self.source
-        if source.given is None and type(source) is DealSource:
+        if source.fair is not None and source.given is None:
+            got = source.fair_deal(
+                self.number, [CODES[c] for c in self.DECK], list(range(self.n)), self.hand_size()
+            )
+        elif source.given is None and type(source) is DealSource:
             got = shuffled_deck(source.seed, self.number, self.DECK)
         else:
             got = source.next_deal(self.number, self.DECK)
@@ -479,7 +497,20 @@ class TrickGame(Game):
             m = self._mask
             if m:  # in play: -1 (not computed yet) or the legal cards
                 if m < 0:
-                    m = self._mask = self.play_mask(seat)
+                    # play_mask's common cases inline: following a suit while no trump wins
+                    # the trick (any card of the suit: one table lookup), or leading.
+                    led = self.led
+                    if led < 0:
+                        m = self.hands[seat]
+                    else:
+                        m = self.hands[seat] & SUIT_MASK[led]
+                        if m and not TRUMPS[self.trump] >> self.win_card & 1:
+                            self._mask = m
+                            if self.trick_no >= self.extra_tricks:
+                                return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
+                        else:
+                            m = self.play_mask(seat)
+                    self._mask = m
                 out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
                 if self.trick_no < self.extra_tricks:
                     out += self.extra_actions(seat)
@@ -501,8 +532,46 @@ class TrickGame(Game):
     def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
         kind = action.get("type")
         if kind == "play":
-            events: list[Event] = []
-            self._play(seat, action.get("card"), events)
+            # The hot path, inline: validate, then play the card.
+            if seat != self.turn:
+                raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
+            try:
+                c = CARD[action.get("card")]
+            except (KeyError, TypeError):
+                raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}") from None
+            m = self._mask
+            if m < 0:
+                m = self.play_mask(seat)
+            if not m >> c & 1:
+                self._refuse(seat, c)
+            # Validated: from here on the state changes.
+            self._mask = -1
+            if self.trick_no and not self.belote_cards >> c & 1:
+                events: list[Event] = [_PLAY_EVENTS[seat][c]]
+            else:  # trick 1 (the declaration window) or a belote card: their events first
+                events = []
+                if self.trick_no == 0:
+                    self.on_first_card(seat, events)
+                if self.belote_cards >> c & 1:
+                    self._say_belote(seat, c // 9, events)
+                events.append(_PLAY_EVENTS[seat][c])
+            bit = _BIT[c]
+            self.hands[seat] ^= bit
+            self.played |= bit
+            cards = self.trick_cards
+            cards.append(c)
+            if self.led < 0:
+                self.led = c // 9
+                self.win_card = c
+                self.win_seat = seat
+            else:
+                if BEATS[self.trump][self.win_card] >> c & 1:
+                    self.win_card = c
+                    self.win_seat = seat
+                if len(cards) == self._tsize:
+                    self._close_trick(events)
+                    return events
+            self.turn = self._next[seat]
             return events
         if kind in _SYSTEM_ACTIONS:
             if not system:
@@ -535,46 +604,8 @@ class TrickGame(Game):
             self.auction_apply(seat, self.timeout_auction(seat), events)
         else:
             card = autoplay.choose_for_state(self, seat)
-            self._play(seat, CODES[card], events)
+            events += self.apply(seat, PLAY[card])
         return events
-
-    def _play(self, seat: int, code: Any, events: list[Event]) -> None:
-        """Validate and play one card (the hot path: keep it lean)."""
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
-        try:
-            c = CARD[code]
-        except (KeyError, TypeError):
-            raise IllegalAction("bad_card", f"not a card: {code!r}") from None
-        m = self._mask
-        if m < 0:
-            m = self.play_mask(seat)
-        if not m >> c & 1:
-            self._refuse(seat, c)
-        # Validated: from here on the state changes.
-        self._mask = -1
-        if self.trick_no == 0:
-            self.on_first_card(seat, events)
-        if self.belote_cards >> c & 1:
-            self._say_belote(seat, c // 9, events)
-        bit = _BIT[c]
-        self.hands[seat] ^= bit
-        self.played |= bit
-        events.append(_PLAY_EVENTS[seat][c])
-        cards = self.trick_cards
-        cards.append(c)
-        if self.led < 0:
-            self.led = c // 9
-            self.win_card = c
-            self.win_seat = seat
-        else:
-            if BEATS[self.trump][self.win_card] >> c & 1:
-                self.win_card = c
-                self.win_seat = seat
-            if len(cards) == self._tsize:
-                self._close_trick(events)
-                return
-        self.turn = self._next[seat]
 
     def _refuse(self, seat: int, c: int) -> None:
         """Raise the reason why card ``c`` may not be played by ``seat`` now."""
@@ -602,8 +633,7 @@ class TrickGame(Game):
         side = self.side_of[winner]
         cards = self.trick_cards
         total = sum(map(POINTS[self.trump].__getitem__, cards))
-        number = self.trick_no + 1
-        self.trick_no = number
+        number = self.trick_no = self.trick_no + 1
         last = number == self.ntricks
         if last:
             total += 10
@@ -615,7 +645,8 @@ class TrickGame(Game):
         self.trick_leader = self.turn = winner
         self.trick_cards = []
         self.led = self.win_card = self.win_seat = -1
-        self.on_trick(events)
+        if number == 1 or self.EVERY_TRICK:
+            self.on_trick(events)
         if last:
             self._finish_deal(events)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from . import fairness
 from .actions import Canonical
 from .base import Action, DealSource, Event
 from .belot import PASS, TAKE, WAITING, TrickGame
@@ -72,6 +73,10 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list]]:
     """The first dealer: a deck shuffled from the match seed is dealt one card at a time,
     seat 0 first, until the first ace; its receiver deals. Returns the dealer and the cards
     shown, ``[[seat, code], ...]`` (the last one is the ace)."""
+    if source.fair is not None:  # a live match: FAIRNESS.md's draw on words("dealer")
+        return fairness.first_ace(
+            source.fair.server_seed, source.fair.client, [CODES[c] for c in DECK_32], range(n)
+        )
     cards = list(DECK_32)
     rng = source.rng(0, "first_dealer") if source.seed is not None else random.Random(0)
     rng.shuffle(cards)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import durak_setup as setup
+from . import fairness
 from .base import Action, DealSource, Event, Game
 from .cards import SUITS, cards_of, mask_of
 from .durak_tables import TAKE, WIDTH, card_tables, deck_cards, ring
@@ -48,7 +49,7 @@ _SCALARS = (
     "penalties", "reason",
 )  # fmt: skip
 #: Scalars added with the variants, with their value in states stored before them.
-_NEW_SCALARS = {"trump_card": -1, "trump_holder": -1}
+_NEW_SCALARS = {"trump_card": -1, "trump_holder": -1, "fair": None}
 #: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat of the
 #: ring (0..3, or 0..5 when a seat above 3 is taken).
 _LISTS = (
@@ -96,6 +97,7 @@ class Durak(Game):
         self.cheating = options["cheating"]
         self.seed = source.seed
         self.given = source.given
+        self.fair = source.fair.to_json() if source.fair is not None else None
         self.penalties = 0
         self.trump_card = self.trump_holder = -1
         self.reason = None
@@ -109,7 +111,11 @@ class Durak(Game):
         self._to_act = None
         self._reset_table()
         size = self.ring.size
-        deal = source.next_deal(0, deck_cards(self.options.get("deck", 36)))
+        deal = source.fair_deal(
+            0, list(self.tab.codes[c] for c in deck_cards(self.options.get("deck", 36))), occupied, HAND_SIZE
+        )
+        if deal is None:
+            deal = source.next_deal(0, deck_cards(self.options.get("deck", 36)))
         if deal is None:
             self.hands = [0] * size
             self.stock = []
@@ -565,7 +571,8 @@ class Durak(Game):
         if not self.discard:
             return -1
         pile = cards_of(self.discard)
-        c = pile[DealSource(self.seed).rng(0, f"penalty:{k}").randrange(len(pile))]
+        fair = fairness.Seeds.from_json(self.fair) if self.fair else None
+        c = pile[DealSource(self.seed, fair=fair).fair_draw(0, f"penalty:{k}", len(pile))]
         self.discard ^= self.tab.CARD_BIT[c]
         return c
 

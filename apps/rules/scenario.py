@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import api
+from . import api, fairness
 from .errors import IllegalAction, InvalidOptions
 
 
@@ -24,6 +24,7 @@ def run(spec: dict) -> dict:
         deals=[{"hands": d.get("hands", {}), "stock": d.get("stock", [])} for d in deals],
         dealer=spec.get("dealer"),
         seats=spec.get("seats"),
+        fair=record_seeds(spec),
     )
     rejected = []
     for deal_index, deal in enumerate(deals):
@@ -45,6 +46,16 @@ def run(spec: dict) -> dict:
         "to_act": to_act,
         "legal": {str(seat): api.legal_actions(state, seat) for seat in to_act},
     }
+
+
+def record_seeds(spec: dict) -> fairness.Seeds | None:
+    """The revealed seeds of a live match's record (its ``fairness``), so that a replay draws
+    what the match drew (a Шулер penalty card); None for a spec without them."""
+    fair = spec.get("fairness")
+    if not isinstance(fair, dict) or not fair.get("server_seed"):
+        return None
+    seeds = fair.get("client_seeds") or {}
+    return fairness.Seeds(bytes.fromhex(fair["server_seed"]), fairness.client_string(seeds, map(int, seeds)))
 
 
 def main(argv: list[str]) -> int:

@@ -6,21 +6,23 @@ No Django here: the services pass plain data (``occupied`` seat numbers, ``ready
 
 from __future__ import annotations
 
-#: Games whose table has four seats (or six) of which 2 or more may be occupied (seed 001).
+#: Games whose table has 2..6 seats of which 2 or more may be occupied (seed 001).
 OPEN_SEAT_GAMES = frozenset({"durak"})
-#: The seats a Durak table may have: four (seed 001) or six (RULES.md "Variants beyond the seeds").
-DURAK_SEAT_COUNTS = (4, 6)
+#: The seats a Durak table may have: 2..6 (seed 001: 2..4 players; RULES.md "Variants beyond the
+#: seeds": up to six). Four is the default, as in the seed; two is the one-on-one table (#36, 7).
+DURAK_SEAT_COUNTS = (2, 3, 4, 5, 6)
+DURAK_DEFAULT_SEATS = 4
 MAX_BOTS = 3
 
 
 def seat_count(game: str, options: dict, seats: int | None = None) -> int:
     """Seats at a table of ``game`` with normalized ``options``.
 
-    Durak has four seats, or six when ``seats`` asks for them (2..6 of them play); the other
-    games seat exactly ``options["players"]`` (default 2: Обычный блот is a game for two).
+    Durak has four seats, or 2..6 when ``seats`` asks for them (2 or more of them play); the
+    other games seat exactly ``options["players"]`` (default 2: Обычный блот is a game for two).
     """
     if game in OPEN_SEAT_GAMES:
-        return seats if seats in DURAK_SEAT_COUNTS else 4
+        return seats if seats in DURAK_SEAT_COUNTS else DURAK_DEFAULT_SEATS
     return int(options.get("players", 2))
 
 

@@ -14,10 +14,10 @@ import asyncio
 import logging
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from django.utils import translation
 
 from apps.core.forms import cleaned
+from apps.core.threads import in_db_thread_pool
 from apps.protocol import client as frames_in
 from apps.protocol import server as frames_out
 
@@ -31,16 +31,11 @@ _LIVE: dict[str, None] = {}
 _heartbeat: asyncio.Task | None = None
 
 
-def in_pool(func):
-    """``func`` run on the event loop's thread pool (as the table consumers run theirs)."""
-    return database_sync_to_async(func, thread_sensitive=False)
-
-
 async def _beat() -> None:
     while True:
         await asyncio.sleep(presence.HEARTBEAT_SECONDS)
         try:
-            await in_pool(presence.refresh)(list(_LIVE))
+            await in_db_thread_pool(presence.refresh)(list(_LIVE))
         except Exception:  # a database hiccup: the next beat tries again
             log.exception("refreshing %d presence rows failed", len(_LIVE))
 
@@ -78,13 +73,13 @@ class SocialLobbyMixin:
 
     async def social_joined(self) -> None:
         await self.channel_layer.group_add(groups.user(self.user.pk), self.channel_name)
-        await in_pool(presence.socket_opened)(
+        await in_db_thread_pool(presence.socket_opened)(
             channel=self.channel_name, user_id=self.user.pk, table_id=self.page_table()
         )
         self.presence_recorded = True
         _LIVE[self.channel_name] = None
         _ensure_heartbeat()
-        count = await in_pool(_invitation_count)(self.user.pk)
+        count = await in_db_thread_pool(_invitation_count)(self.user.pk)
         await self.send_json(frames_out.Invitations(count=count))
 
     async def social_left(self) -> None:
@@ -94,16 +89,16 @@ class SocialLobbyMixin:
         if self.presence_recorded:
             self.presence_recorded = False
             _LIVE.pop(self.channel_name, None)
-            await in_pool(presence.socket_closed)(channel=self.channel_name)
+            await in_db_thread_pool(presence.socket_closed)(channel=self.channel_name)
 
     async def op_friends(self, frame: frames_in.FriendsAsk) -> None:
         """``{"op": "friends"}`` → ``{"op": "friends", "friends": [...]}`` (the friends page asks)."""
-        friends = await in_pool(_friends)(self.user.pk, self.language)
+        friends = await in_db_thread_pool(_friends)(self.user.pk, self.language)
         await self.send_json(frames_out.Friends(friends=friends))
 
     async def op_watch(self, frame: frames_in.WatchAsk) -> None:
         """``{"op": "watch"}`` → ``{"op": "watch", "tables": [...], "finished": [...]}``."""
-        data = await in_pool(_watch)(self.language)
+        data = await in_db_thread_pool(_watch)(self.language)
         await self.send_json(frames_out.Watch(**data))
 
     async def social_frame(self, event: dict) -> None:
@@ -112,9 +107,9 @@ class SocialLobbyMixin:
 
 
 def _invitation_count(user_id: int) -> int:
-    from .selectors import pending_invitation_count
+    from .selectors import badge_count
 
-    return pending_invitation_count(user_id)
+    return badge_count(user_id)
 
 
 def _friends(user_id: int, language: str) -> list[dict]:

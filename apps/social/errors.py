@@ -3,7 +3,6 @@ its own (``blocked`` itself lives in the shared table, since seating and chat re
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.errors import Refused
@@ -24,7 +23,4 @@ MESSAGES = {
 class SocialRefused(Refused):
     """A :class:`Refused` whose message may come from this module's :data:`MESSAGES`."""
 
-    def message(self) -> str:
-        if self.code in MESSAGES:
-            return gettext(MESSAGES[self.code])
-        return super().message()
+    messages = MESSAGES

@@ -17,6 +17,8 @@ from django.utils.translation import get_language
 
 from apps.accounts.models import User
 from apps.core.labels import game_name, mode_label
+from apps.protocol.server import FriendRequestFrame
+from apps.protocol.server import Invitation as InvitationFrame
 from apps.rules import api
 from apps.tables.models import Match, Seat, Table
 from apps.tables.selectors import table_summary, user_name
@@ -226,22 +228,40 @@ def pending_invitation_count(user: Any) -> int:
     return len(pending_invitations(user))
 
 
-def invitation_frame(invitation: Invitation) -> dict:
+def badge_count(user: Any) -> int:
+    """What waits for ``user``'s answer, as the header's badge counts it: pending invitations and
+    friend requests (issue #36, item 3: a request shows in the badge at once, like an invitation)."""
+    return pending_invitation_count(user) + FriendRequest.objects.filter(to_user_id=_id(user)).count()
+
+
+def friend_request_frame(request: FriendRequest) -> FriendRequestFrame:
+    """The request as the lobby socket's ``friend_request`` frame sends it to its receiver
+    (docs/protocol.md): who asks, the friends page's «Принять»/«Отклонить» form actions (POST
+    with ``request`` = ``id``) and the badge's new ``count``."""
+    return FriendRequestFrame(
+        id=request.pk,
+        from_={"id": request.from_user_id, "name": user_name(request.from_user)},
+        accept=reverse("social:friends_action", args=["accept"]),
+        decline=reverse("social:friends_action", args=["decline"]),
+        count=badge_count(request.to_user_id),
+    )
+
+
+def invitation_frame(invitation: Invitation) -> InvitationFrame:
     """The invitation as the lobby socket's ``invitation`` frame sends it (docs/protocol.md)."""
     from .services import invitation_target
 
-    return {
-        "op": "invitation",
-        "id": invitation.pk,
-        "from": {"id": invitation.from_user_id, "name": user_name(invitation.from_user)},
-        "table": invitation.table_id,
-        "game": invitation.table.game,
-        "game_name": game_name(invitation.table.game),
-        "url": invitation_target(invitation),
-        "accept": reverse("social:invitation_answer", args=[invitation.pk, "accept"]),
-        "decline": reverse("social:invitation_answer", args=[invitation.pk, "decline"]),
-        "count": pending_invitation_count(invitation.to_user_id),
-    }
+    return InvitationFrame(
+        id=invitation.pk,
+        from_={"id": invitation.from_user_id, "name": user_name(invitation.from_user)},
+        table=invitation.table_id,
+        game=invitation.table.game,
+        game_name=game_name(invitation.table.game),
+        url=invitation_target(invitation),
+        accept=reverse("social:invitation_answer", args=[invitation.pk, "accept"]),
+        decline=reverse("social:invitation_answer", args=[invitation.pk, "decline"]),
+        count=badge_count(invitation.to_user_id),
+    )
 
 
 # ------------------------------------------------------------------------------ watching

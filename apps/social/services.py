@@ -15,13 +15,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.core.jsontext import compact
+from apps.protocol.codec import encode
+from apps.protocol.server import FriendsChanged, Invitations, ServerFrame
 from apps.tables import publishing
 from apps.tables.access import table_link
 from apps.tables.frames import table_refresh
 from apps.tables.models import Table
+from apps.tables.signals import send_logged
 
-from . import groups, selectors
+from . import groups, selectors, signals
 from .errors import SocialRefused
 from .models import Block, FriendRequest, Friendship, Invitation
 
@@ -71,7 +73,7 @@ def friend_request(*, user, username: str) -> str:
         if theirs is not None:
             theirs.delete()
             _befriend(user.pk, other.pk)
-            _notify_after_commit([other.pk], {"op": "friends_changed"})
+            _notify_after_commit([other.pk], FriendsChanged())
             return "friends"
         if FriendRequest.objects.filter(from_user=user, to_user=other).exists():
             return "sent"
@@ -79,10 +81,12 @@ def friend_request(*, user, username: str) -> str:
             raise SocialRefused("too_many_requests")
         try:
             with transaction.atomic():
-                FriendRequest.objects.create(from_user=user, to_user=other)
+                request = FriendRequest.objects.create(from_user=user, to_user=other)
         except IntegrityError:  # the same request raced in from another tab
             return "sent"
-    _notify_after_commit([other.pk], {"op": "friends_changed"})
+        # the receiver's badge and a toast with «Принять», wherever he is (#36, item 3)
+        transaction.on_commit(lambda: send_to_users([other.pk], selectors.friend_request_frame(request)))
+    _notify_after_commit([other.pk], FriendsChanged())
     return "sent"
 
 
@@ -104,7 +108,11 @@ def friend_accept(*, user, request_id: int) -> None:
             raise SocialRefused("blocked")
         _befriend(user.pk, request.from_user_id)
         other = request.from_user_id
-    _notify_after_commit([other], {"op": "friends_changed"})
+    _notify_after_commit([other], FriendsChanged())
+    _notify_badge(user.pk)
+    transaction.on_commit(
+        lambda: send_logged(signals.friend_accepted, sender=FriendRequest, user_id=other, friend_id=user.pk)
+    )
 
 
 def friend_decline(*, user, request_id: int) -> None:
@@ -112,6 +120,7 @@ def friend_decline(*, user, request_id: int) -> None:
     deleted, _ = FriendRequest.objects.filter(Q(to_user=user) | Q(from_user=user), pk=request_id).delete()
     if not deleted:
         raise SocialRefused("no_request")
+    _notify_badge(user.pk)
 
 
 def friend_remove(*, user, friend_id: int) -> None:
@@ -147,7 +156,7 @@ def block(*, user, username: str) -> None:
         _cancel_invitations(user.pk, other.pk)
         tables = selectors.tables_of_either(user.pk, other.pk)
         transaction.on_commit(lambda: [table_refresh(table_id) for table_id in tables])
-    _notify_after_commit([other.pk], {"op": "friends_changed"})  # the blocker's page is reloading
+    _notify_after_commit([other.pk], FriendsChanged())  # the blocker's page is reloading
 
 
 def unblock(*, user, user_id: int) -> None:
@@ -242,7 +251,7 @@ def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
         invitation.status = Invitation.Status.ACCEPTED if accept else Invitation.Status.DECLINED
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
-    _notify_after_commit([user.pk], {"op": "invitations", "count": selectors.pending_invitation_count(user)})
+    _notify_badge(user.pk)
     return invitation_target(invitation) if accept else None
 
 
@@ -254,13 +263,22 @@ def publish_invitation(invitation: Invitation) -> None:
     transaction.on_commit(
         lambda: send_to_users([invitation.to_user_id], selectors.invitation_frame(invitation))
     )
+    sent = {"sender": Invitation, "invitation": invitation}
+    transaction.on_commit(lambda: send_logged(signals.invitation_sent, **sent))
 
 
-def _notify_after_commit(user_ids: list[int], frame: dict) -> None:
+def _notify_badge(user_id: int) -> None:
+    """After commit: every page of the user gets the badge's new count (``invitations``)."""
+    transaction.on_commit(
+        lambda: send_to_users([user_id], Invitations(count=selectors.badge_count(user_id)))
+    )
+
+
+def _notify_after_commit(user_ids: list[int], frame: ServerFrame) -> None:
     transaction.on_commit(lambda: send_to_users(user_ids, frame))
 
 
-def send_to_users(user_ids: list[int], frame: dict) -> None:
+def send_to_users(user_ids: list[int], frame: ServerFrame) -> None:
     """Send ``frame`` to every lobby socket of each of ``user_ids`` (a broken layer is logged)."""
-    text = compact(frame)
+    text = encode(frame)
     publishing.send_many([(groups.user(uid), {"type": "social.frame", "text": text}) for uid in user_ids])

@@ -22,4 +22,13 @@ def page_words() -> dict:
         "replay": _("Запись партии"),
         "no_tables": _("Сейчас никто не играет за открытыми столами."),
         "cards": _("карт на руках"),
+        "wants_friends": _("хочет дружить с вами"),
+        # quick play seated the person (static/js/notices.js, issue #36 item 0)
+        "quick_seated_title": _("Игра найдена!"),
+        "quick_seated_hint": _("Партия уже идёт: откройте стол в течение 20 секунд, иначе она прервётся."),
+        "quick_seated_open": _("К столу"),
+        # a tournament seated the person, or a friend asks him into a pair (apps.tournaments)
+        "tournament_seated_title": _("Турнир: ваш стол готов"),
+        "tournament_pair_title": _("Вас зовут в пару на турнир"),
+        "tournament_pair_open": _("Посмотреть"),
     }

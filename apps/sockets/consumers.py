@@ -15,7 +15,6 @@ from typing import Any
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -24,6 +23,7 @@ from apps.chat import services as chat
 from apps.core.consumers import CLOSE_NOT_FOUND, CLOSE_UNAUTHENTICATED
 from apps.core.errors import Refused
 from apps.core.forms import MAX_ID
+from apps.core.threads import in_db_thread_pool
 from apps.lobby import selectors as lobby_selectors
 from apps.protocol import FrameError, decode_client, encode
 from apps.protocol import client as frames_in
@@ -32,18 +32,6 @@ from apps.social.consumers import SocialLobbyMixin
 from apps.tables import access, actor, conf, groups, presence, publishing, seating
 from apps.tables import selectors as table_selectors
 from apps.tables.models import Table
-
-
-def in_db_thread_pool(func):
-    """``func`` run by ``await`` on the event loop's thread pool, each thread with its own pooled
-    connection: moves of different tables (and sockets connecting) query PostgreSQL side by side.
-
-    ``database_sync_to_async`` alone runs every call of the process on one thread, so each move
-    waited for every other table's round trips to PostgreSQL and Redis: under load a process
-    applied one move at a time and handshakes passed daphne's 5 s limit (bench/ws_load.py).
-    The conditional move write (:mod:`.store`) keeps the moves of one table serial."""
-    return database_sync_to_async(func, thread_sensitive=False)
-
 
 #: Seconds after a socket closes before messages that still reached it are dropped.
 LATE_MESSAGES_SECONDS = 5.0
@@ -361,10 +349,10 @@ class TableConsumer(AuthenticatedConsumer):
             return False
         self.muted = frozenset(muted)
         self.seat = seat
-        self.match_id = message["view"].get("match")
-        if not self.is_older(self.match_id, message["seq"]):
-            self.shown = (self.match_id, message["seq"])
-            await self.send_json(frames_out.state_frame(message["seq"], message["view"], message["events"]))
+        self.match_id = message.view.get("match")
+        if not self.is_older(self.match_id, message.seq):
+            self.shown = (self.match_id, message.seq)
+            await self.send_json(message)
         if seat is None:
             self.counted = False  # standing up zeroed the seat's count
         elif not self.counted:
@@ -406,12 +394,16 @@ class TableConsumer(AuthenticatedConsumer):
 
     async def op_chat_report(self, frame: frames_in.ChatReport) -> None:
         """Report message ``id`` to the moderators."""
-        await in_db_thread_pool(_chat_report)(self.user, self.table_id, frame.id)
+        await in_db_thread_pool(_chat_report)(self.user, self.table_id, frame.id, frame.reason)
         await self.send_json(frames_out.ChatReported(id=frame.id))
 
     async def op_rematch(self, frame: frames_in.Rematch) -> None:
         """«Ещё партию» (``yes``: true) or not; the view's ``rematch`` lists who agreed."""
         await in_db_thread_pool(_rematch)(self.table_id, self.user, frame.yes)
+
+    async def op_ready(self, frame: frames_in.Ready) -> None:
+        """«Готов» (``ready``: true) or not, with an optional ``client_seed`` (FAIRNESS.md)."""
+        await in_db_thread_pool(_ready)(self.table_id, self.user, frame.ready, frame.client_seed)
 
     async def op_claim(self, frame: frames_in.Claim) -> None:
         """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
@@ -481,11 +473,6 @@ class TableConsumer(AuthenticatedConsumer):
     async def table_here(self, event: dict) -> None:
         actor.here_heard(self.table_id, event)
 
-    async def table_state(self, event: dict) -> None:
-        """One encoded frame for this socket (the per-seat groups of earlier versions)."""
-        if self.admitted:
-            await self.send(text_data=event["text"])
-
     async def table_refresh(self, event: dict) -> None:
         """Seating, access or a block changed: the full state again, or 4404 if this user may
         no longer see the table."""
@@ -522,7 +509,7 @@ def _may_see(table_id: int, user) -> bool:
     return access.visible_table(table_id, user) is not None
 
 
-def _table_state(table_id: int, user) -> tuple[int | None, dict, set[int]]:
+def _table_state(table_id: int, user) -> tuple[int | None, frames_out.State, set[int]]:
     try:
         seat, message = table_selectors.table_state(table_id, user.pk, user)
     except Table.DoesNotExist:
@@ -546,12 +533,16 @@ def _chat_mute(user, other, mute: bool) -> bool:
     return chat.mute_set(user=user, other_id=other, mute=mute)
 
 
-def _chat_report(user, table_id: int, message_id) -> None:
-    chat.report(user=user, table_id=table_id, message_id=message_id)
+def _chat_report(user, table_id: int, message_id, reason: str) -> None:
+    chat.report(user=user, table_id=table_id, message_id=message_id, reason=reason)
 
 
 def _rematch(table_id: int, user, yes: bool) -> None:
     seating.rematch_vote(table_id=table_id, user=user, yes=yes)
+
+
+def _ready(table_id: int, user, ready: bool, client_seed: str | None) -> None:
+    seating.ready_set(table_id=table_id, user=user, ready=ready, client_seed=client_seed)
 
 
 def _claim(table_id: int, user_id: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.errors import IllegalAction
+from apps.rules.scenario import record_seeds
 
 #: Public view keys copied into a frame as they are.
 _PUBLIC_KEYS = (
@@ -36,6 +37,7 @@ def replay_state(record: dict) -> Game:
         deals=[{"hands": d.get("hands", {}), "stock": d.get("stock", [])} for d in record.get("deals", [])],
         dealer=record.get("dealer"),
         seats=record.get("seats"),
+        fair=record_seeds(record),
     )
 
 

@@ -44,16 +44,18 @@ def results_record(match, state: Game, **_signal) -> list[Result]:
 
 def result_rows(match, state: Game) -> list[Result]:
     """The unsaved result rows of ``match`` (one per seat in ``match.players``). A match that a
-    surrender, a leave or a lost connection ended before each side played (:func:`played_through`)
-    is *aborted*: every row's outcome is ``void`` («Партия прервана»: unrated, counted nowhere,
-    not in the completion rate), as lichess aborts a game before both sides moved."""
+    surrender, a leave or a lost connection ended before each side played (:func:`played_through`),
+    or a no-show ended (``ended_by`` the no-show's seat), is *aborted*: every row's outcome is
+    ``void`` («Партия прервана»: unrated, counted nowhere, not in the completion rate), as
+    lichess aborts a game before both sides moved."""
     summary = api.summary(state)
     result = match.result or {}
     ending = result.get("reason") or summary.get("reason") or Ending.ABORTED
     sides = seat_sides(state, [p["seat"] for p in match.players])
     totals = list(result.get("totals") or summary.get("totals") or [])
-    ended_by = _ended_by(match) if ending in _ENDED_BY_ACTION else None
-    aborted = ending in _ENDED_BY_ACTION and not played_through(match, sides)
+    ended_by = _ended_by(match) if ending in _ENDED_BY_ACTION or ending == Ending.NO_SHOW else None
+    # a no-show (quick play, issue #36 item 0) aborts the match however far the clock played
+    aborted = ending == Ending.NO_SHOW or (ending in _ENDED_BY_ACTION and not played_through(match, sides))
     deals = len(summary.get("deals") or [])
     rows = []
     for player in match.players:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from apps.core import labels
 from apps.rules import api
+from apps.tables.fairness import match_fairness
 from apps.tables.models import Match
 from apps.tables.selectors import match_record
 
@@ -205,6 +206,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "frames": frames,
         },
         "frame_count": sum(len(f) for f in frames),
+        "fairness": match_fairness(match),
     }
     return render(request, "stats/match.html", context)
 
@@ -219,3 +221,20 @@ def match_record_json(request: HttpRequest, match_id: int) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-{match.game}.json"'
     return response
+
+
+def match_verify(request: HttpRequest, match_id: int) -> HttpResponse:
+    """«Проверить раздачи»: the browser recomputes every deal of the finished match from its
+    revealed seeds (static/js/fairness.js, WebCrypto) and marks each ✓ or ✗. The same access
+    as the match page and its record."""
+    match = _visible_match(request, match_id)
+    if isinstance(match, HttpResponse):
+        return match
+    record = match_record(match)
+    context = {
+        "match": match,
+        "game_name": labels.game_name(match.game),
+        "record": record,
+        "fairness": record.get("fairness"),
+    }
+    return render(request, "stats/match_verify.html", context)

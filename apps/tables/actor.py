@@ -33,12 +33,11 @@ import socket
 from collections import OrderedDict
 from typing import Protocol
 
-from channels.db import database_sync_to_async
-
 from apps.core.errors import Refused
+from apps.core.threads import in_db_thread_pool
 from apps.rules.base import Game
 
-from . import groups, moves, publishing, selectors, store
+from . import groups, moves, publishing, selectors, signals, store
 from .frames import frames_message, match_frames
 from .models import Match
 
@@ -53,9 +52,15 @@ class Sink(Protocol):
         """Send this socket its frame out of ``frames`` (by seat, and ``public``)."""
 
 
-def in_thread(func):
-    """``func`` run on the event loop's thread pool with its own database connection."""
-    return database_sync_to_async(func, thread_sensitive=False)
+#: Background work of the actors (kept referenced until done, as asyncio asks).
+_BACKGROUND: set[asyncio.Future] = set()
+
+
+def _background(coroutine) -> None:
+    """Run ``coroutine`` without waiting for it (its exception is logged by asyncio)."""
+    task = asyncio.ensure_future(coroutine)
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
 
 
 class TableActor:
@@ -100,7 +105,7 @@ class TableActor:
         kept, self.kept = self.kept, None
         if not fresh and kept is not None and kept[0].pk == match_id:
             return kept
-        return await in_thread(store.match_read)(match_id), None
+        return await in_db_thread_pool(store.match_read)(match_id), None
 
     async def _write(self, prepared: moves.Prepared) -> store.Outcome:
         """Write one prepared move, keep it and send it; ``CHANGED`` (nothing written) when the
@@ -109,7 +114,7 @@ class TableActor:
             outcome = await store.move_write_async(prepared.match, **prepared.write_args())
             prepared.applied.timer = outcome is store.Outcome.TIMER_ARMED
         else:
-            outcome = await in_thread(moves.move_persist_atomic)(prepared)
+            outcome = await in_db_thread_pool(moves.move_persist_atomic)(prepared)
         if outcome is store.Outcome.CHANGED:
             return outcome
         applied = prepared.applied
@@ -118,13 +123,15 @@ class TableActor:
         await self._publish(applied)
         if applied.timer or applied.match.bot_to_act:
             asyncio.get_running_loop().run_in_executor(None, moves.tasks_schedule, applied)
+        if signals.turn_waits.receivers and applied.match.deadline is not None:
+            _background(in_db_thread_pool(moves.turn_announce)(applied))
         return outcome
 
     async def _publish(self, applied: moves.Applied) -> None:
         """Each socket of the table in this process its frame; the channel layer for the others."""
         match = applied.match
         if not selectors.table_caches_fresh(match):
-            await in_thread(selectors.table_caches_fill)(match)
+            await in_db_thread_pool(selectors.table_caches_fill)(match)
         frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)

@@ -32,7 +32,8 @@ def match_bot_move(*, match_id: int, seq: int) -> bool:
         view = api.view(state, seat)
         if "legal" not in view:
             view["legal"] = api.legal_actions(state, seat)
-        rng = random.Random(f"{match.seed}:{seq}:{seat}")
+        # secret while the match is played: the server seed (FAIRNESS.md), else the old seed
+        rng = random.Random(f"{match.server_seed or match.seed}:{seq}:{seat}")
         action = bot_players.decide(view, level, rng, match.bot_memory.get(str(seat)))
         if action is not None:
             return _bot_act(match_id, seq, seat, action, view["legal"])

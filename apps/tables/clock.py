@@ -14,6 +14,8 @@ DURAK_MOVE_MS = 30_000
 CHECK_MS = 4_000
 #: Durak: a disconnected player not back within this loses (seed 001 §11).
 DISCONNECT_MS = 30_000
+#: Quick play: a seated person must open the table within this time of the start (lichess: 20 s).
+NO_SHOW_MS = 20_000
 DEFAULT_MOVE_TIME_S = 20
 #: How long everyone sees a completed trick (a Durak bout: its last card) before play goes on.
 TRICK_HOLD_MS = 1_500
@@ -52,6 +54,10 @@ def reserve_ms(scale: float = 1.0) -> int:
 
 def disconnect_ms(scale: float = 1.0) -> int:
     return scaled(DISCONNECT_MS, scale)
+
+
+def no_show_ms(scale: float = 1.0) -> int:
+    return scaled(NO_SHOW_MS, scale)
 
 
 def scaled(ms: int, scale: float) -> int:

@@ -10,12 +10,24 @@ Together ``DealRecord`` and ``Move`` hold the match in the scenario format of SC
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 #: The levels a bot may play at (apps.bots).
 BOT_LEVELS = ("easy", "normal", "hard")
+
+
+def new_server_seed() -> str:
+    """32 bytes from :mod:`secrets` as hex (FAIRNESS.md's server seed)."""
+    return secrets.token_bytes(32).hex()
+
+
+def server_seed_default() -> str:
+    """:func:`new_server_seed`, looked up when called (a test may fix the seeds)."""
+    return new_server_seed()
 
 
 class Table(models.Model):
@@ -53,6 +65,11 @@ class Table(models.Model):
     time_scale = models.FloatField(_("масштаб времени"), null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).
     bot_delay_ms = models.PositiveIntegerField(_("пауза ботов, мс"), null=True, blank=True)
+    #: FAIRNESS.md: the server seed (hex) of the table's next match, drawn when the table is
+    #: created and again at each start; never sent, only its commitment (apps.tables.fairness).
+    server_seed = models.CharField(
+        _("зерно сервера"), max_length=64, default=server_seed_default, editable=False
+    )
     created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
     updated_at = models.DateTimeField(_("время изменения"), auto_now=True)
 
@@ -77,6 +94,8 @@ class Seat(models.Model):
     )
     bot_level = models.CharField(_("бот"), max_length=10, null=True, blank=True)  # noqa: DJ001 (null = no bot)
     ready = models.BooleanField(_("готов"), default=False)
+    #: FAIRNESS.md: the seated person's client seed for the next match ("" = none sent).
+    client_seed = models.CharField(_("зерно игрока"), max_length=64, blank=True, default="")
     #: Open table sockets of the seated person (across all server processes).
     connections = models.PositiveIntegerField(_("соединений"), default=0)
     #: When the last socket of the seated person closed; None while connected or never.
@@ -139,7 +158,16 @@ class Match(models.Model):
     )
     game = models.CharField(_("игра"), max_length=20)
     options = models.JSONField(_("настройки"), default=dict)
+    #: The 48-bit seed of matches from before fair deals (0 for a fair one).
     seed = models.BigIntegerField(_("зерно раздачи"))
+    #: FAIRNESS.md: the server seed (hex) the match deals from and the client seeds by seat;
+    #: revealed once the match is over. "" for a match from before fair deals.
+    server_seed = models.CharField(_("зерно сервера"), max_length=64, blank=True, default="", editable=False)
+    client_seeds = models.JSONField(_("зёрна игроков"), default=dict, blank=True)
+    #: The commitment of the table's next server seed (a rematch's), drawn at this start.
+    next_commitment = models.CharField(
+        _("обязательство следующей партии"), max_length=64, blank=True, default=""
+    )
     #: The first deal's dealer (as the engine chose it when not given).
     dealer = models.SmallIntegerField(_("первый сдающий"), null=True, blank=True)
     #: Occupied seats at the start (Durak plays with 2..6 of its four or six seats).
@@ -160,6 +188,9 @@ class Match(models.Model):
     #: Bumped when a seat's person comes or goes (or the seating changes), so every server
     #: process knows its cached seats' info of this match is stale.
     seats_version = models.PositiveIntegerField(_("версия мест"), default=0)
+    #: Quick play: a person who has not opened the table by then aborts the match (a no-show,
+    #: issue #36 item 0); None once everyone came, and for other tables.
+    show_deadline = models.DateTimeField(_("срок явки"), null=True, blank=True, db_index=True)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
     reserves = models.JSONField(_("запас времени"), default=dict)
     #: Multiplies every duration (tests use small ones); bots' pause before a move in ms.

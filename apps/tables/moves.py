@@ -408,7 +408,8 @@ def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datet
     if not api.finished(state):
         return
     summary = api.summary(state)
-    winners = list(summary.get("winners") or [])
+    # a match a no-show aborted (apps.tables.no_show) has no winners (issue #36, item 0)
+    winners = [] if reason == "no_show" else list(summary.get("winners") or [])
     match.status = Match.Status.FINISHED
     match.finished_at = now
     match.deadline = match.turn_started_at = None
@@ -429,6 +430,20 @@ def after_commit(applied: Applied) -> None:
     match = applied.match
     frames.publish_match(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
     tasks_schedule(applied)
+    turn_announce(applied)
+
+
+def turn_announce(applied: Applied) -> None:
+    """After a committed change: ``turn_waits`` for the persons the match now waits for while
+    its clock runs (nothing when no receiver listens, the match is over or no clock runs)."""
+    match = applied.match
+    if not signals.turn_waits.receivers or match.status != Match.Status.PLAYING or match.deadline is None:
+        return
+    from .selectors import persons_to_act
+
+    user_ids = persons_to_act(match, applied.state)
+    if user_ids:
+        signals.send_logged(signals.turn_waits, sender=Match, match_id=match.pk, user_ids=user_ids)
 
 
 def tasks_schedule(applied: Applied) -> None:

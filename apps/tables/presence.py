@@ -19,7 +19,7 @@ from django.utils import timezone
 from apps.core.errors import Refused
 from apps.rules import api
 
-from . import clock, scheduling, seating
+from . import clock, scheduling, seating, selectors, signals
 from .frames import table_refresh
 from .models import Match, Seat, Spectator, Table
 from .moves import Actor, move_apply
@@ -57,9 +57,21 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
             seating.rematch_cancel(table_id=table_id)  # he left the finished table: «Ещё партию» is off
     if was != is_now:
         table_refresh(table_id)
+    if was and not is_now:
+        _away_announce(table_id, user_id)
     if match is not None and number in match.seats:
         when = now + timedelta(milliseconds=clock.disconnect_ms(match.time_scale))
         scheduling.disconnect_check_at(table_id, number, when)
+
+
+def _away_announce(table_id: int, user_id: int) -> None:
+    """``turn_waits`` for a person whose last table socket closed while the match waits for him."""
+    if not signals.turn_waits.receivers:
+        return
+    match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING).first()
+    waiting = match is not None and match.deadline is not None
+    if waiting and user_id in selectors.persons_to_act(match, api.from_json(match.state)):
+        signals.send_logged(signals.turn_waits, sender=Match, match_id=match.pk, user_ids=[user_id])
 
 
 def spectator_presence(*, table_id: int, user_id: int, delta: int) -> None:

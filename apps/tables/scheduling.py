@@ -53,6 +53,15 @@ def disconnect_check_at(table_id: int, seat: int, when: datetime) -> None:
     _send(seat_disconnect_check, (table_id, seat), _countdown(when))
 
 
+def no_show_check_at(match_id: int, when: datetime) -> None:
+    """Check at ``when`` whether every person of a quick-play match opened the table."""
+    if not _enabled():
+        return
+    from .tasks import match_no_show_check
+
+    _send(match_no_show_check, (match_id,), _countdown(when))
+
+
 def _send(task, args: tuple, countdown: float) -> None:
     try:
         task.apply_async(args, countdown=countdown)

@@ -20,6 +20,7 @@ from apps.rules import seating as seat_rules
 from apps.rules.errors import InvalidOptions
 
 from . import access, hooks, selectors, signals
+from . import fairness as fair
 from .frames import table_refresh
 from .models import BOT_LEVELS, Match, Seat, Table, TableAccess
 from .moves import move_apply
@@ -50,12 +51,16 @@ def table_create(
     rated: bool | None = None,
 ) -> Table:
     """A new waiting table of ``game``; ``user`` owns it and sits at ``seat``; ``bots`` maps seats to
-    levels; ``seats``: Durak's 4 or 6 seats (default 4). ``time_scale`` and ``bot_delay_ms``
+    levels; ``seats``: Durak's 2..6 seats (default 4). ``time_scale`` and ``bot_delay_ms``
     override the settings (tests, training tables). ``rated``: «на рейтинг» (None: rated when
-    only people play; see apps.ratings)."""
+    only people play, see apps.ratings; a private table's None is casual)."""
     options = normalized_options(game, options)
+    if private and rated is None:
+        rated = False  # a table for friends is casual unless «на рейтинг» is chosen (#36, item 8)
     hooks.guards_run("create", table=Table(game=game, options=options, owner=user, rated=rated), user=user)
     count = seat_rules.seat_count(game, options, seats)
+    if game == "durak" and options.get("teams") and count < 4:
+        raise Refused("teams_need_four")  # pairs need four seats (a 2- or 3-seat table, #36 item 7)
     bots = {int(k): v for k, v in (bots or {}).items()}
     _check_seat_number(seat, count)
     for number, level in bots.items():
@@ -114,11 +119,14 @@ def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> T
         if not table.seats.filter(user=user).exists():
             _check_fit(table.game, table.options, _occupied(table) + 1)
         connections = sum(table.seats.filter(user=user).values_list("connections", flat=True))
-        table.seats.filter(user=user).update(user=None, ready=False, connections=0, disconnected_at=None)
+        table.seats.filter(user=user).update(
+            user=None, ready=False, connections=0, disconnected_at=None, client_seed=""
+        )
         row.user = user
         row.ready = False
         row.connections = connections
-        row.save(update_fields=["user", "ready", "connections"])
+        row.client_seed = ""
+        row.save(update_fields=["user", "ready", "connections", "client_seed"])
         _after(table.pk)
     return table
 
@@ -141,6 +149,7 @@ def seat_leave(*, table_id: int, user) -> Table:
         row.ready = False
         row.connections = 0
         row.disconnected_at = None
+        row.client_seed = ""
         row.save()
         _seat_emptied(table)
         _after(table.pk)
@@ -206,9 +215,19 @@ def options_set(*, table_id: int, user, options: dict) -> Table:
     return table
 
 
-def ready_set(*, table_id: int, user, ready: bool = True) -> Table:
-    """«Готов»: the match starts when every seat that must be filled is filled and ready."""
+def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | None = None) -> Table:
+    """«Готов»: the match starts when every seat that must be filled is filled and ready.
+
+    ``client_seed`` (FAIRNESS.md, optional): the person's seed for the deals of the next match;
+    ``bad_client_seed`` when it is not 1–64 printable ASCII characters without ``:`` and ``|``,
+    ``client_seed_closed`` once the match has started (nothing changes either way)."""
+    if client_seed is not None:
+        fair.check_client_seed(client_seed)
     with transaction.atomic():
+        if client_seed is not None:
+            started = Table.objects.filter(pk=table_id).exclude(status=Table.Status.WAITING).exists()
+            if started:
+                raise Refused("client_seed_closed")
         table = _locked_waiting(table_id)
         row = table.seats.filter(user=user).first()
         if row is None:
@@ -216,7 +235,11 @@ def ready_set(*, table_id: int, user, ready: bool = True) -> Table:
         if ready:
             hooks.guards_run("ready", table=table, user=user)
         row.ready = bool(ready)
-        row.save(update_fields=["ready"])
+        fields = ["ready"]
+        if client_seed is not None:
+            row.client_seed = client_seed
+            fields.append("client_seed")
+        row.save(update_fields=fields)
         _maybe_start(table)
         _after(table.pk)
     return table
@@ -227,7 +250,8 @@ def table_create_seated(
 ) -> Table:
     """A table of ``game`` (``options`` normalized) whose first seats are filled at once, one
     ``(user id, bot level)`` per seat, all ready, and its match started (quick play seats a pool
-    this way). Seats past ``seats`` stay empty. Call it inside the caller's transaction."""
+    this way). Seats past ``seats`` stay empty. Call it inside the caller's transaction.
+    A person who does not open the table within 20 s of the start aborts its match (no-show)."""
     count = seat_rules.seat_count(game, options)
     with transaction.atomic():
         table = Table.objects.create(
@@ -243,7 +267,7 @@ def table_create_seated(
             )
             for n in range(count)
         )
-        match_start(table=table)
+        match_start(table=table, no_show=True)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 
@@ -314,6 +338,10 @@ def rematch_vote(*, table_id: int, user, yes: bool = True) -> Table:
         table.save(update_fields=["rematch", "updated_at"])
         if people and people <= agreed:
             _rematch_start(table)
+        elif yes:
+            others = list(table.seats.filter(number__in=people - agreed).values_list("user_id", flat=True))
+            offer = {"sender": Table, "table_id": table.pk, "by_user_id": user.pk, "user_ids": others}
+            transaction.on_commit(lambda: signals.send_logged(signals.rematch_offered, **offer))
         transaction.on_commit(lambda: _rematch_publish(table.pk))
     return table
 
@@ -331,7 +359,12 @@ def rematch_cancel(*, table_id: int) -> bool:
 
 
 def _rematch_start(table: Table) -> None:
-    """The next match of ``table`` (row locked): its first dealer one seat on from the last one's."""
+    """The next match of ``table`` (row locked): its first dealer one seat on from the last one's.
+    A rematch is casual unless the table was made «на рейтинг» (``rated`` True, quick play's
+    tables too): the default (None) turns to casual here (#36, item 8)."""
+    if table.rated is None:
+        table.rated = False
+        table.save(update_fields=["rated", "updated_at"])
     last = Match.objects.filter(table=table).order_by("-id").first()
     dealer = None
     if last is not None and last.dealer is not None:

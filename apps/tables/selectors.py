@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from apps.protocol.server import State, state_frame
 from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.seating import bot_names
 
 from . import clock, hooks
+from . import fairness as fair
 from .access import table_visible
 from .models import Match, Seat, Spectator, Table
 
@@ -154,11 +156,19 @@ def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
 
 def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
     """``gone_deadline`` (epoch ms) on each playing seat whose person has no socket open: when
-    his absence ends the match (Durak) or lets the others claim it (PROTOCOL extension)."""
+    his absence ends the match (Durak) or lets the others claim it (PROTOCOL extension); for a
+    quick-play seat never opened, the match's ``show_deadline`` (a no-show aborts it then)."""
     away = {e["seat"]: e.get("gone_at") for e in info}
+    # quick play: a person who never opened the table must by ``show_deadline`` (issue #36, item 0)
+    absent = {
+        e["seat"] for e in info if e.get("user") and not e.get("connected") and e.get("gone_at") is None
+    }
+    show = epoch_ms(match.show_deadline) if match.show_deadline is not None else None
     for seat in seats:
         since = away.get(seat["seat"]) if seat["seat"] in match.seats else None
         seat["gone_deadline"] = since + clock.disconnect_ms(match.time_scale) if since is not None else None
+        if show is not None and seat["seat"] in match.seats and seat["seat"] in absent:
+            seat["gone_deadline"] = show
 
 
 def clock_fields(match: Match, to_act: list[int]) -> dict:
@@ -206,6 +216,7 @@ def match_views(
     view's nested values in place."""
     engine_views = engine_views or {}
     rematch = rematch_seats(match, agreed)
+    fairness = fair.match_fairness(match)  # the seeds only once the match is over
     merged: dict[int, list[dict]] = {}  # by the engine's seats list (views built together share it)
     clocks: dict[tuple, dict] = {}
     out: dict[int | None, dict] = {}
@@ -230,6 +241,7 @@ def match_views(
             result=match.result,
             rematch=rematch,
             spectators=spectators,
+            fairness=fairness,
         )
         if seat is None:
             view["hand"] = []
@@ -256,6 +268,7 @@ def waiting_view(table: Table, seat: int | None, info: list[dict], spectators: i
         owner=options_owner_id(table, info),
         rematch=[],
         spectators=spectators,
+        fairness=fair.table_fairness(table),
     )
     return view
 
@@ -311,8 +324,8 @@ def current_match(table_id: int) -> Match | None:
     return Match.objects.filter(table_id=table_id).order_by("-id").first()
 
 
-def table_state(table_id: int, user_id: int | None, user=None) -> tuple[int | None, dict]:
-    """``(seat, state message)`` for a socket of ``user_id`` at the table: its seat and full state.
+def table_state(table_id: int, user_id: int | None, user=None) -> tuple[int | None, State]:
+    """``(seat, state frame)`` for a socket of ``user_id`` at the table: its seat and full state.
 
     With ``user``: ``Table.DoesNotExist`` also when he may not see the table (a private one)."""
     table = Table.objects.get(pk=table_id)
@@ -324,11 +337,11 @@ def table_state(table_id: int, user_id: int | None, user=None) -> tuple[int | No
     match = current_match(table_id)
     if match is None:
         view = waiting_view(table, seat, info, watching)
-        return seat, {"op": "state", "seq": 0, "view": view, "events": []}
+        return seat, state_frame(0, view, [])
     state = api.from_json(match.state)
     view = match_view(match, state, seat, info, agreed=table.rematch, spectators=watching)
     view["status"] = table.status
-    return seat, {"op": "state", "seq": match.seq, "view": view, "events": []}
+    return seat, state_frame(match.seq, view, [])
 
 
 def unfinished_match_for(user_id: int) -> Match | None:
@@ -342,7 +355,8 @@ def unfinished_match_for(user_id: int) -> Match | None:
 
 def match_record(match: Match) -> dict:
     """The match in the scenario format of SCENARIOS.md: options, dealer, seed, and per deal the
-    cards dealt and the actions taken in order (canonical, ``system: true`` for server actions)."""
+    cards dealt and the actions taken in order (canonical, ``system: true`` for server actions);
+    once a fair match is over its revealed ``fairness`` (FAIRNESS.md)."""
     deals = list(match.deal_records.order_by("number"))
     moves = list(match.moves.order_by("seq"))
     out = []
@@ -367,6 +381,9 @@ def match_record(match: Match) -> dict:
     }
     if match.game == "durak":
         spec["seats"] = match.seats
+    fairness = fair.match_fairness(match)
+    if fairness is not None and "server_seed" in fairness:  # revealed: the match is over
+        spec["fairness"] = fairness
     if match.result is not None:
         spec["expect"] = {
             "finished": True,
@@ -374,3 +391,20 @@ def match_record(match: Match) -> dict:
             "totals": match.result.get("totals", []),
         }
     return spec
+
+
+def persons_to_act(match: Match, state: Game) -> list[int]:
+    """The user ids of the persons (not bots) the match in ``state`` waits for."""
+    to_act = set(api.to_act(state))
+    return [p["user"] for p in match.players if p.get("user") and not p.get("bot") and p["seat"] in to_act]
+
+
+def match_waits_for(match_id: int, user_id: int) -> int | None:
+    """The table of ``match_id`` when that match is being played, its clock runs and it waits
+    for the person ``user_id``; else None."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.PLAYING).first()
+    if match is None or match.deadline is None:
+        return None
+    if user_id not in persons_to_act(match, api.from_json(match.state)):
+        return None
+    return match.table_id

@@ -1,4 +1,5 @@
-"""Starting a match: its first deal from a fresh seed, the clock, the table marked playing.
+"""Starting a match: its first deal from the table's committed server seed (FAIRNESS.md), the
+clock, the table marked playing.
 
 The seating services (:mod:`.seating`) call :func:`match_start` once everyone is ready, in
 their transaction; the match's moves then go through :mod:`.moves`.
@@ -6,25 +7,31 @@ their transaction; the match's moves then go through :mod:`.moves`.
 
 from __future__ import annotations
 
-import secrets
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from apps.rules import api
 
-from . import conf, hooks, moves, selectors
+from . import clock, conf, hooks, moves, scheduling, selectors
+from . import fairness as fair
 from .models import DealRecord, Match, Table
 
 
-def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | None = None) -> Match:
+def match_start(
+    *, table: Table, dealer: int | None = None, rematch_of: int | None = None, no_show: bool = False
+) -> Match:
     """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
 
-    Deals the first deal from a fresh seed (``dealer``: the first dealer, else the engine's
-    choice), records its cards, sets the clock and marks the table playing; after commit
-    publishes the first views and schedules the timer and bots. ``rematch_of``: the finished
-    match this one follows at the same table («Ещё партию»), named in the ``match_started`` event.
+    Deals the first deal from the table's server seed and the seats' client seeds (``dealer``:
+    the first dealer, else the engine's choice), records its cards, sets the clock and marks
+    the table playing; after commit publishes the first views and schedules the timer and
+    bots. ``rematch_of``: the finished match this one follows at the same table («Ещё
+    партию»), named in the ``match_started`` event.
     Refused (nothing starts) when a ``"start"`` guard of :mod:`.hooks` refuses a seated person.
+    ``no_show`` (quick play): a person who has not opened the table within
+    :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
     """
     seats = list(table.seats.select_related("user").order_by("number"))
     for seat in seats:  # every path that starts a match passes here (a banned player, ...)
@@ -33,21 +40,30 @@ def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | No
     occupied = [s.number for s in seats if s.occupied]
     info_list = selectors.seats_info(table.pk)
     info = {i["seat"]: i for i in info_list}
-    seed = secrets.randbits(48)
+    # FAIRNESS.md: the table's committed server seed and the seated people's client seeds;
+    # the table draws the next match's server seed at once (a rematch deals from a new one).
+    server_seed = table.server_seed or fair.new_server_seed()
+    client_seeds = {str(s.number): s.client_seed for s in seats if s.user_id is not None and s.client_seed}
     state = api.new_match(
         table.game,
         table.options,
-        seed=seed,
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
+        fair=fair.match_seeds(server_seed, client_seeds, occupied),
     )
+    table.server_seed = fair.new_server_seed()
+    Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)
+    table.seats.exclude(client_seed="").update(client_seed="")
     deal = api.current_deal(state)
     now = timezone.now()
     match = Match(
         table=table,
         game=table.game,
         options=table.options,
-        seed=seed,
+        seed=0,
+        server_seed=server_seed,
+        client_seeds=client_seeds,
+        next_commitment=fair.commitment_of(table.server_seed),
         dealer=deal.get("dealer"),
         seats=occupied,
         players=[
@@ -60,6 +76,8 @@ def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | No
         time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
+    if no_show:
+        match.show_deadline = now + timedelta(milliseconds=clock.no_show_ms(match.time_scale))
     views = api.views(state, [*match.seats, None])
     moves.clock_update(
         match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=views[None]
@@ -87,4 +105,7 @@ def match_start(*, table: Table, dealer: int | None = None, rematch_of: int | No
     events = [started, *opening]
     applied = moves.Applied(match=match, state=state, events=events, views=views, timer=timer)
     transaction.on_commit(lambda: moves.after_commit(applied))
+    if match.show_deadline is not None:
+        when = match.show_deadline
+        transaction.on_commit(lambda: scheduling.no_show_check_at(match.pk, when))
     return match

@@ -1,6 +1,6 @@
-"""What no task did: the sweeper applies passed deadlines, restarts stuck bots and Durak
-disconnect checks (lost Celery tasks, a killed worker), and an admin ends a match that cannot go
-on.
+"""What no task did: the sweeper applies passed deadlines, restarts stuck bots, Durak
+disconnect checks and quick play's no-show checks (lost Celery tasks, a killed worker), and an
+admin ends a match that cannot go on.
 
 Beat runs :func:`matches_sweep` every second, and a worker starting runs it once with
 ``rearm``. Every action it takes goes through the same services as the tasks (:mod:`.timers`,
@@ -24,8 +24,9 @@ from .bot_turns import match_bot_move
 from .frames import table_refresh
 from .models import Match, Seat, Table
 from .moves import Applied, after_commit
+from .no_show import match_no_show_check
 from .presence import seat_disconnect_check
-from .timers import match_timeout
+from .timers import timeout_apply
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +44,11 @@ def matches_sweep(*, rearm: bool = False, limit: int = SWEEP_LIMIT) -> dict:
     a killed worker's countdown tasks come back only after the broker's visibility timeout.
     """
     now = timezone.now()
-    done = {"timeouts": 0, "bots": 0, "disconnects": 0, "rearmed": 0}
+    done = {"timeouts": 0, "bots": 0, "disconnects": 0, "no_shows": 0, "rearmed": 0}
     playing = Match.objects.filter(status=Match.Status.PLAYING)
     passed = playing.filter(deadline__lte=now).order_by("deadline").values_list("id", "seq")[:limit]
     for match_id, seq in passed:
-        done["timeouts"] += _isolated(match_timeout, match_id=match_id, seq=seq)
+        done["timeouts"] += _isolated(timeout_apply, match_id=match_id, seq=seq)
     for match_id, seq, delay, updated in playing.filter(bot_to_act=True).values_list(
         "id", "seq", "bot_delay_ms", "updated_at"
     ):
@@ -58,6 +59,8 @@ def matches_sweep(*, rearm: bool = False, limit: int = SWEEP_LIMIT) -> dict:
     )
     for table_id, number in away.values_list("table_id", "number"):
         done["disconnects"] += int(_isolated(seat_disconnect_check, table_id=table_id, seat=number))
+    for match_id in playing.filter(show_deadline__lte=now).values_list("id", flat=True)[:limit]:
+        done["no_shows"] += int(_isolated(match_no_show_check, match_id=match_id))
     if rearm:
         future = playing.filter(deadline__gt=now)
         future.update(timer_due=F("deadline"))

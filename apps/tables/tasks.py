@@ -18,7 +18,8 @@ log = logging.getLogger(__name__)
 @shared_task(name="tables.match_timeout", ignore_result=True)
 def match_timeout(match_id: int, seq: int) -> int:
     """The match's timer (armed at ``seq``) fired: the server acts if the deadline then current
-    has passed, else the timer re-arms for it (:func:`apps.tables.timers.match_timer`)."""
+    has passed, else the timer re-arms for it (:func:`apps.tables.timers.match_timer`). ``seq``
+    stays in the signature for the messages already queued; the timer reads the match itself."""
     from .timers import match_timer
 
     return match_timer(match_id=match_id)
@@ -38,6 +39,14 @@ def seat_disconnect_check(table_id: int, seat: int) -> bool:
     from .presence import seat_disconnect_check as service
 
     return service(table_id=table_id, seat=seat)
+
+
+@shared_task(name="tables.match_no_show_check", ignore_result=True)
+def match_no_show_check(match_id: int) -> bool:
+    """Quick play, 20 s after the start: a person who never opened the table aborts the match."""
+    from .no_show import match_no_show_check as service
+
+    return service(match_id=match_id)
 
 
 @shared_task(name="tables.sweep", ignore_result=True)

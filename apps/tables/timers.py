@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 TIMER_SLACK = timedelta(milliseconds=500)
 
 
-def match_timeout(*, match_id: int, seq: int) -> int:
+def timeout_apply(*, match_id: int, seq: int) -> int:
     """The timer of ``(match, seq)``: if nothing moved and the deadline passed, the server acts.
 
     Each seat to act gets the system ``timeout`` (the engine decides what it means: pass,
@@ -67,7 +67,7 @@ def match_timer(*, match_id: int) -> int:
     :func:`apps.tables.store.move_write`: one pending timer per match, most moves push the
     deadline later, so about one Celery message goes out per move time instead of per move).
 
-    Returns how many actions were applied. Safe to run twice or late: ``match_timeout`` checks
+    Returns how many actions were applied. Safe to run twice or late: ``timeout_apply`` checks
     ``seq`` and the deadline, and re-arming claims ``timer_due`` with a conditional update.
     Reads only the clock's columns: most timers fire early (moves pushed the deadline on), and
     when many fire together each must cost little."""
@@ -81,7 +81,7 @@ def match_timer(*, match_id: int) -> int:
     seq, deadline, due = row
     now = timezone.now()
     if deadline <= now:
-        return match_timeout(match_id=match_id, seq=seq)
+        return timeout_apply(match_id=match_id, seq=seq)
     if due is not None and now + TIMER_SLACK < due <= deadline:
         return 0  # another timer, due before the deadline, is pending
     # Not conditional on seq: a move since then kept this row's timer_due (due by its later

@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "apps.chat",
     "apps.social",
     "apps.ratings",
+    "apps.tournaments",
+    "apps.push",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
     # (apps.rules and apps.bots are pure Python and need no entry).
@@ -243,6 +245,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
     "ratings-quick-sweep": {"task": "ratings.quick_sweep", "schedule": 2.0},
+    "tournaments-tick": {"task": "tournaments.tick", "schedule": 2.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
@@ -332,6 +335,13 @@ EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "kartochki@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# --- Web Push (apps.push, docs/decisions-push.md) -----------------------------------------
+# The VAPID private key (base64url of the raw 32 bytes, or of its DER); production takes it
+# from the environment (none: no push), the embedded default and the tests keep their own
+# under var/ (config/settings/dev.py, test.py). The public key is derived from it.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
 
 # --- languages and time ------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ address) are allowed hosts, trusted CSRF origins and accepted socket origins (``
 
 from config import lan
 from config.env import env_bool, env_int, env_str
-from config.secret import secret_key_file
+from config.secret import secret_key_file, vapid_key_new
 from config.settings.base import *  # noqa: F403
 from config.settings.base import ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, VAR_DIR
 
@@ -21,6 +21,7 @@ VAR_DIR.mkdir(exist_ok=True)
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY") or secret_key_file(VAR_DIR / "secret_key")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or secret_key_file(VAR_DIR / "vapid_key", vapid_key_new)
 
 # `./run`'s bind address and port: other machines reach the site by the LAN addresses.
 LAN_ADDRESSES = lan.served_addresses(env_str("HOST", "127.0.0.1"))

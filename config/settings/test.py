@@ -10,6 +10,8 @@
   pytest process id, exported so live subprocesses inherit it) names the test database
   (``test_kartochki`` under CI, ``test_kartochki_<run>`` otherwise), the Celery queue and
   the channel-layer prefix.
+- Under pytest-xdist (``./run test`` runs the suite on several workers) each worker adds its
+  name to ``TEST_RUN``; pytest-django suffixes the database with it.
 - A fast password hasher. Live processes started by ``tests/live.py`` use these settings
   too, with ``DATABASE_URL`` pointing at the test database.
 """
@@ -17,17 +19,25 @@
 import os
 
 from config.env import env_str
+from config.secret import secret_key_file, vapid_key_new
 from config.settings.base import *  # noqa: F403
-from config.settings.base import caches_for, channel_layers_for, database_from_url
+from config.settings.base import VAR_DIR, caches_for, channel_layers_for, database_from_url
 
 DEBUG = False
 SECRET_KEY = env_str("SECRET_KEY", "test-only-key-0f9e8d7c6b5a4938271605f4e3d2c1b0a9f8e7d6c5b4")
+VAR_DIR.mkdir(exist_ok=True)
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or secret_key_file(VAR_DIR / "vapid_key", vapid_key_new)
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver", "[::1]"]
 
 TEST_RUN = os.environ.setdefault(
     "KARTOCHKI_TEST_RUN",
     "ci" if os.environ.get("CI", "").lower() not in ("", "0", "false") else str(os.getpid()),
 )
+# Under pytest-xdist each worker (gw0, gw1, ...) is a run of its own: pytest-django gives it
+# its own database, and its queue and channel-layer prefix carry the worker's name. Live
+# children inherit both variables, so they land on the same names.
+if XDIST_WORKER := os.environ.get("PYTEST_XDIST_WORKER", ""):
+    TEST_RUN = f"{TEST_RUN}-{XDIST_WORKER}"
 
 DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kartochki")
 DATABASES = {"default": database_from_url(DATABASE_URL)}
@@ -52,3 +62,6 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 LOGGING["root"]["level"] = env_str("LOG_LEVEL", "WARNING")  # noqa: F405
+# The suite's local push service (tests/push/pushservice.py) listens on plain HTTP at 127.0.0.1;
+# everywhere else a push endpoint must be https on a named host (apps.push.services).
+PUSH_TEST_HOSTS = ["127.0.0.1"]

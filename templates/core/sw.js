@@ -4,7 +4,11 @@
  *   language) under a name that changes with every deploy of them;
  * - fetch: pages and the shell's files come from the network first; with no network a page is
  *   answered by the offline page in the player's language (the pages tell it: a "lang" message)
- *   and a shell file by its cached copy. Sockets, the API and other methods are never touched.
+ *   and a shell file by its cached copy. Sockets, the API and other methods are never touched;
+ * - push: shows the notification the server sent (apps.push: a title, a body, a URL of this
+ *   site and a tag; nothing else is read);
+ * - notificationclick: focuses a tab already on that URL, else brings a tab of the site there,
+ *   else opens a new one.
  */
 const VERSION = "{{ version }}";
 const CACHE = `kartochki-shell-${VERSION}`;
@@ -68,5 +72,51 @@ self.addEventListener("fetch", (event) => {
   } else if (SHELL.includes(url.pathname)) {
     event.respondWith(shellFile(request));
   }
+});
+
+const ICON = SHELL.find((path) => path.includes("icon-192")) || undefined;
+
+function sameOriginPath(url) {
+  try {
+    const target = new URL(url || "/", self.location.origin);
+    return target.origin === self.location.origin ? target.pathname + target.search : "/";
+  } catch (err) {
+    return "/";
+  }
+}
+
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (err) { data = {}; }
+  const title = String(data.title || "Карточки");
+  event.waitUntil(self.registration.showNotification(title, {
+    body: String(data.body || ""),
+    tag: data.tag ? String(data.tag) : undefined,
+    renotify: Boolean(data.tag),
+    icon: ICON,
+    badge: ICON,
+    lang: "",
+    data: { url: sameOriginPath(data.url) },
+  }));
+});
+
+/** Focus a window already on ``path``, else bring one of the site there, else open one. */
+async function openOrFocus(path) {
+  const url = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const same = windows.find((client) => client.url === url);
+  if (same) return same.focus().catch(() => same);
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (ours) {
+    const moved = await ours.navigate(url).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = sameOriginPath(event.notification.data && event.notification.data.url);
+  event.waitUntil(openOrFocus(path));
 });
 {% endautoescape %}

@@ -21,10 +21,13 @@ from django.utils.text import capfirst
 from django.utils.translation import override
 
 from apps.chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
+from apps.push.models import Preferences as PushPreferences
+from apps.push.models import Subscription as PushSubscription
 from apps.ratings.models import Playban, QuickEntry, Rating, RatingChange
 from apps.social.models import Block, FriendRequest, Friendship, Invitation, Presence
 from apps.stats.models import GameRecord, Result
 from apps.tables.models import Match, Seat, Table, TableAccess
+from apps.tournaments.models import Pairing, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -132,6 +135,17 @@ def objects(boss, django_user_model) -> dict[type, object]:
             finished_at=now,
         ),
         GameRecord: GameRecord.objects.create(user=boss, game="durak", played=1, won=1),
+        PushSubscription: PushSubscription.objects.create(
+            user=boss, endpoint="https://push.example.com/x", p256dh="B" * 87, auth="a" * 22, label="Chrome"
+        ),
+        PushPreferences: PushPreferences.objects.create(user=boss, kinds={"rematch": False}),
+        Tournament: (
+            tournament := Tournament.objects.create(
+                name="Evening arena", format="arena", mode="durak_2", starts_at=now, minutes=30,
+                created_by=boss,
+            )
+        ),
+        Pairing: Pairing.objects.create(tournament=tournament, round=1, table=table, entrants=[1, 2]),
     }
 
 

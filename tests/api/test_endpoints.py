@@ -455,7 +455,9 @@ def test_create_a_six_seat_durak_table_and_sit_at_seat_5(api_for, make_user):
     assert table["options"]["deck"] == 52 and table["options"]["throw"] == "neighbors"
     path = f"/api/tables/{table['id']}"
     assert api_for(other).post(f"{path}/sit/", {"seat": 5}).json()["you"] == 5
-    error(api_for(owner).post("/api/tables/", {"game": "durak", "seat_count": 5}), 400, "invalid_request")
+    error(api_for(owner).post("/api/tables/", {"game": "durak", "seat_count": 7}), 400, "invalid_request")
+    two = api_for(owner).post("/api/tables/", {"game": "durak", "seat_count": 2}).json()
+    assert [s["seat"] for s in two["seats"]] == [0, 1]  # one on one (#36, item 7)
     four = api_for(owner).post("/api/tables/", {"game": "durak"}).json()
     error(api_for(other).post(f"/api/tables/{four['id']}/sit/", {"seat": 5}), 400, "bad_seat")
     body = error(

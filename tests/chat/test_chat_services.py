@@ -155,3 +155,25 @@ def test_a_block_either_way_hides_their_chat_from_each_other(make_user):
     shown = services.history(table_id=table.pk, seated=True, muted=services.muted_by(a.pk))
     assert [m["text"] for m in shown] == ["от c"]
     assert services.muted_by(c.pk) == set()
+
+
+def test_a_report_keeps_its_reason_and_the_admin_shows_it(make_user):
+    """#36, item 12: the reason chosen in the report dialog is stored and listed for moderators."""
+    a, b = make_user(), make_user()
+    staff = make_user()
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    table = seating.table_create(user=a, game="durak")
+    hint = services.message_post(table_id=table.pk, user=b, text="ходи с бубей")
+    assert services.report(user=a, table_id=table.pk, message_id=hint.pk, reason="hints").reason == "hints"
+    assert refused(services.report, user=a, table_id=table.pk, message_id=hint.pk, reason="boring").code == (
+        "bad_message"
+    )
+    assert ChatReport.objects.get(message=hint, reporter=a).reason == ChatReport.Reason.HINTS
+    assert services.report(user=b, table_id=table.pk, message_id=hint.pk).reason == "other"  # the default
+    admin = Client()
+    admin.force_login(staff)
+    page = admin.get("/admin/chat/chatreport/").content.decode()
+    assert "подсказки партнёру" in page and "ходи с бубей" in page
+    hints = admin.get("/admin/chat/chatreport/?reason__exact=hints").content.decode()
+    assert hints.count("ходи с бубей") == 1

@@ -88,9 +88,9 @@ def test_chat_channels_history_limits_mute_report_and_hide(live_site, make_user)
 
     # a reports b's phrase; a moderator hides it: the sockets drop it at once
     phrase = ChatMessage.objects.get(phrase="good_luck")
-    sa.send({"op": "chat_report", "id": phrase.pk})
+    sa.send({"op": "chat_report", "id": phrase.pk, "reason": "spam"})
     sa.wait_for(op("chat_report", id=phrase.pk))
-    assert ChatReport.objects.filter(message=phrase, reporter=a).exists()
+    assert ChatReport.objects.filter(message=phrase, reporter=a, reason="spam").exists()
     chat.messages_hide([phrase.pk])
     assert sa.wait_for(op("chat_hidden"))["ids"] == [phrase.pk]
 

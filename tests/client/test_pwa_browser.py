@@ -55,6 +55,10 @@ def test_the_site_installs_and_answers_offline(live_site: LiveSite, browser) -> 
         assert f"{width}x{height}" == icon["sizes"]
         sizes.add(icon["sizes"])
     assert {"192x192", "512x512"} <= sizes
+    (shortcut,) = manifest["shortcuts"]  # «Быстрая игра»: a page of the site that answers
+    assert shortcut["name"] == "Быстрая игра" and shortcut["url"] == "/quick/"
+    assert page.request.get(f"{live_site.url}{shortcut['url']}").ok
+    assert page.request.get(f"{live_site.url}{shortcut['icons'][0]['src']}").ok
     assert page.request.get(f"{live_site.url}/favicon.ico").headers["content-type"] == "image/x-icon"
 
     # the network is cut: a page asked for is answered by the offline page in the site's style

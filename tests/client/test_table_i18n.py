@@ -24,6 +24,7 @@ from apps.accounts.models import User
 from apps.lobby import services as lobby
 from apps.rules import api
 from tests.client.test_table_live import PASSWORD, log_in, table_url
+from tests.fair_seeds import find_server_seed, fix_server_seed
 from tests.live import ARTIFACTS, LiveSite
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,11 +87,8 @@ def test_the_javascript_catalog_answers_in_the_language_of_its_url(client) -> No
 # --------------------------------------------------------------------------- live
 
 
-def seed_where_seat_0_speaks_first() -> int:
-    for seed in range(1, 1000):
-        if api.to_act(api.new_match("bazar_blot", {"players": 4}, seed=seed)) == [0]:
-            return seed
-    raise AssertionError("no seed lets seat 0 speak first")
+def seed_where_seat_0_speaks_first() -> bytes:
+    return find_server_seed(lambda state: api.to_act(state) == [0], "bazar_blot", {"players": 4})
 
 
 #: words the client's modules produce, read from the modules the page itself loaded
@@ -127,7 +125,7 @@ def test_the_table_speaks_russian_then_english_after_the_switch(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = seed_where_seat_0_speaks_first()
-    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
+    fix_server_seed(monkeypatch, seed)
     table = lobby.play_with_bots(user=user, game="bazar_blot", options={"players": 4}, level="easy")
     context = browser.new_context(viewport={"width": 1440, "height": 900}, locale="ru-RU")
     context.set_default_timeout(15_000)

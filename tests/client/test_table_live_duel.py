@@ -28,6 +28,7 @@ from apps.accounts.models import User
 from apps.lobby import services as lobby
 from apps.rules import api
 from tests.client.test_table_live import PASSWORD, client_view, log_in, table_url
+from tests.fair_seeds import find_server_seed, fix_server_seed
 from tests.live import ARTIFACTS, LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
@@ -62,26 +63,22 @@ def has_run(hand: list[str], order: str, length: int = 3) -> bool:
     return False
 
 
-def blot_seed() -> int:
+def blot_seed() -> bytes:
     """A seed where seat 0's first six cards hold a sequence (a combination to declare)."""
-    for seed in range(1, 5000):
-        state = api.new_match("blot", {}, seed=seed)
-        if has_run(api.view(state, 0)["hand"], "9TJQKA"):
-            return seed
-    raise AssertionError("no seed gives seat 0 a sequence")
+    return find_server_seed(lambda state: has_run(api.view(state, 0)["hand"], "9TJQKA"), "blot", {})
 
 
-def deberc_seed() -> int:
+def deberc_seed() -> bytes:
     """A seed where seat 0 speaks first and holds the king and queen of the face-up card's suit
     (a «Бела» when that suit is trump, which it is once anybody takes in round 1: the person
     always takes)."""
-    for seed in range(1, 5000):
-        state = api.new_match("deberc", {"players": 2}, seed=seed)
+
+    def fits(state) -> bool:
         view = api.view(state, 0)
         up = view["face_up"]
-        if api.to_act(state) == [0] and f"K{up[1]}" in view["hand"] and f"Q{up[1]}" in view["hand"]:
-            return seed
-    raise AssertionError("no seed gives seat 0 the king and queen of the face-up suit")
+        return api.to_act(state) == [0] and f"K{up[1]}" in view["hand"] and f"Q{up[1]}" in view["hand"]
+
+    return find_server_seed(fits, "deberc", {"players": 2})
 
 
 def open_table(browser, live_site: LiveSite, table_id: int, viewport: dict) -> tuple[Page, list[str]]:
@@ -160,7 +157,7 @@ def test_person_plays_a_deberc_deal_for_two_against_a_bot_on_a_phone(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = deberc_seed()
-    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
+    fix_server_seed(monkeypatch, seed)
     table = lobby.play_with_bots(
         user=user, game="deberc", options={"players": 2}, level="easy", bot_delay_ms=100
     )
@@ -238,7 +235,7 @@ def test_person_plays_a_blot_deal_against_a_bot_with_f2_f4_f8(
 ) -> None:
     user = User.objects.create_user(username="anna", password=PASSWORD)
     seed = blot_seed()
-    monkeypatch.setattr("apps.tables.starting.secrets.randbits", lambda bits: seed)
+    fix_server_seed(monkeypatch, seed)
     # a normal bot: it plays its cards with a purpose, so the deal lasts until the person concedes
     table = lobby.play_with_bots(user=user, game="blot", options={}, level="normal", bot_delay_ms=100)
     page, errors = open_table(browser, live_site, table.pk, DESKTOP)

@@ -95,9 +95,17 @@ def test_a_person_and_five_bots_play_six_player_durak_on_a_phone(live_site: Live
     # page connected: play_with_bots starts at once)
     expect(page.locator(".deck-holder")).to_have_text("у Бот 5")
     expect(page.locator(".deck-up")).to_be_visible()
-    holder = page.locator(".deck-holder").bounding_box()
-    card = page.locator(".deck-up").bounding_box()
-    assert holder and card and holder["x"] >= card["x"] + card["width"] - 2, (holder, card)
+    # both boxes read in one go: the bots play on, and the deck is drawn anew on every change
+    boxes = page.wait_for_function(
+        """() => {
+            const holder = document.querySelector('.deck-holder');
+            const card = document.querySelector('.deck-up');
+            if (!holder || !card) return null;
+            const h = holder.getBoundingClientRect(), c = card.getBoundingClientRect();
+            return {holder: h.left, card: c.left, width: c.width};
+        }"""
+    ).json_value()
+    assert boxes["holder"] >= boxes["card"] + boxes["width"] - 2, boxes
 
     deadline = time.monotonic() + 300
     try:

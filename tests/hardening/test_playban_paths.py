@@ -33,7 +33,7 @@ def refused(func, **kwargs) -> Refused:
 
 def test_a_rematch_vote_starts_no_rated_match_for_a_banned_player(make_user):
     a, b = make_user(), make_user()
-    table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
+    table = bot_table("bazar_blot", {"players": 2}, people=[a, b], rated=True)  # a rated rematch
     match = table.matches.get()
     move_apply(
         match_id=match.pk, seat=1, action={"type": "surrender"}, seq=match.seq, actor="person", user_id=b.pk

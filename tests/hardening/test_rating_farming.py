@@ -54,7 +54,7 @@ def test_a_surrender_after_both_played_is_rated_and_counts_as_abandoned(make_use
 def test_past_the_days_limit_the_same_pair_plays_unrated(make_user, settings):
     settings.RATINGS_SAME_PAIR_PER_DAY = 2
     a, b, c = make_user(), make_user(), make_user()
-    table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
+    table = bot_table("bazar_blot", {"players": 2}, people=[a, b], rated=True)  # rematches stay rated
     for round_ in range(3):
         match = Match.objects.filter(table=table).order_by("-id").first()
         surrender(play_through(match))

@@ -174,3 +174,14 @@ def test_durak_deck_throw_in_and_six_seats_from_the_lobby_form(client, make_user
     played = Table.objects.exclude(pk=table.pk).get()
     assert played.seat_count == 6 and played.status == "playing"
     assert Match.objects.get(table=played).seats == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_two_seat_durak_table_refuses_pairs_with_a_message(client, make_user):
+    client.force_login(make_user())
+    response = client.post(
+        reverse("lobby:create"), {"game": "durak", "durak-seats": "2", "durak-teams": "true"}, follow=True
+    )
+    assert not Table.objects.exists()
+    assert "Пара на пару — только когда заняты все четыре места." in response.content.decode()
+    client.post(reverse("lobby:create"), {"game": "durak", "durak-seats": "3"})
+    assert Table.objects.get().seat_count == 3

@@ -139,7 +139,7 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
     from apps.tables.bot_turns import match_bot_move
     from apps.tables.models import Match
     from apps.tables.moves import move_apply
-    from apps.tables.timers import match_timeout
+    from apps.tables.timers import timeout_apply
 
     people = users[:people_count]
     table = _table(game, options, people, seat_count)
@@ -170,7 +170,7 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
                 break
         else:  # a phase the timer ends (the Шулер check): let its deadline pass
             Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-            if not match_timeout(match_id=match.pk, seq=match.seq):
+            if not timeout_apply(match_id=match.pk, seq=match.seq):
                 raise AssertionError(f"{case}: nobody may act at seq {match.seq}")
     seat, message = selectors.table_state(table.pk, people[0].pk, people[0])
     write({"kind": "connect", "case": case, "seat": seat, "text": _compact(message)})
@@ -178,9 +178,9 @@ def _play(case, game, options, people_count, seat_count, policy, users, write):
 
 
 def _compact(value) -> str:
-    from apps.core.jsontext import compact
+    from apps.protocol.codec import encode
 
-    return compact(value)
+    return encode(value)
 
 
 def _consumer_frames(write, users, table) -> None:
@@ -267,7 +267,7 @@ def record() -> int:
     from django.contrib.auth import get_user_model
 
     from apps.social import services as social
-    from apps.tables import frames, starting
+    from apps.tables import frames, models
 
     lines: list[str] = []
     current: dict = {}
@@ -286,7 +286,7 @@ def record() -> int:
 
     frames.frame_text = recording
     fixed = random.Random(20261202)
-    starting.secrets.randbits = lambda bits: fixed.getrandbits(bits)  # seeded matches
+    models.new_server_seed = lambda: fixed.randbytes(32).hex()  # seeded matches (FAIRNESS.md)
     User = get_user_model()
     users = [User.objects.create_user(username=f"игрок{n}", password="pw-secret-123") for n in range(5)]
     User.objects.filter(pk=users[1].pk).update(first_name="Анна")

@@ -17,6 +17,7 @@ from apps.protocol.client import (
     FriendsAsk,
     LobbyIn,
     Ping,
+    Ready,
     Rematch,
     Sync,
     TableIn,
@@ -37,6 +38,9 @@ EVERY_FRAME = [
     (ChatReport(id=99), '{"op":"chat_report","id":99}'),
     (Rematch(yes=False), '{"op":"rematch","yes":false}'),
     (Rematch(), '{"op":"rematch"}'),
+    (Ready(), '{"op":"ready"}'),
+    (Ready(ready=False), '{"op":"ready","ready":false}'),
+    (Ready(client_seed="k3v9"), '{"op":"ready","client_seed":"k3v9"}'),
     (Claim(), '{"op":"claim"}'),
     (FriendsAsk(), '{"op":"friends"}'),
     (WatchAsk(), '{"op":"watch"}'),
@@ -45,7 +49,8 @@ EVERY_FRAME = [
 
 def test_every_op_is_listed() -> None:
     assert set(CLIENT_FRAMES) == {
-        "act", "sync", "ping", "chat", "chat_mute", "chat_report", "rematch", "claim", "friends", "watch",
+        "act", "sync", "ping", "chat", "chat_mute", "chat_report", "rematch", "ready", "claim", "friends",
+        "watch",
     }  # fmt: skip
     assert {type(f).__struct_config__.tag for f, _ in EVERY_FRAME} == set(CLIENT_FRAMES)
 

@@ -9,7 +9,15 @@ import pytest
 from apps.protocol import decode_server, encode
 from apps.protocol.actions import ACTIONS, Action, action_dict, action_from
 from apps.protocol.events import EVENTS, Event, event_from
-from apps.protocol.server import SERVER_FRAMES, Invitation, Pong, State, frame_from
+from apps.protocol.server import (
+    SERVER_FRAMES,
+    Invitation,
+    Pong,
+    State,
+    TournamentPair,
+    TournamentSeated,
+    frame_from,
+)
 from apps.protocol.views import View, view_from
 from apps.rules.actions import ACTION_FIELDS
 from tests.protocol.golden import of_kind
@@ -93,7 +101,19 @@ def test_decode_server_reads_every_recorded_frame() -> None:
         frame = decode_server(line["text"])
         ops.add(frame.__struct_config__.tag)
         assert encode(frame) == line["text"]
-    assert ops == set(SERVER_FRAMES) - {"invitation"}
+    # those: tests of their own (tests/ratings/test_no_show.py, tests/social/test_services.py, below)
+    own_tests = {"invitation", "quick_seated", "friend_request", "tournament_seated", "tournament_pair"}
+    assert ops == set(SERVER_FRAMES) - own_tests
+
+
+def test_the_tournament_notices_keep_the_documented_key_order() -> None:
+    seated = TournamentSeated(tournament=3, name="Вечерний", table=8, url="/lobby/tables/8/")
+    pair = TournamentPair(tournament=3, url="/tournaments/3/")
+    assert encode(seated) == (
+        '{"op":"tournament_seated","tournament":3,"name":"Вечерний","table":8,"url":"/lobby/tables/8/"}'
+    )
+    assert encode(pair) == '{"op":"tournament_pair","tournament":3,"url":"/tournaments/3/"}'
+    assert decode_server(encode(seated)) == seated and decode_server(encode(pair)) == pair
 
 
 def test_an_invitation_frame_round_trips_with_its_from_key() -> None:

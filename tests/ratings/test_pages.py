@@ -168,9 +168,32 @@ def test_names_at_the_table_and_in_the_lobby_carry_ratings(make_user):
     listed = next(t for t in open_tables() if t["id"] == table.pk)
     assert [s["rating"] for s in listed["seats"]] == ["1620", "1500?", str(hard), None]
     _seat, state = table_state(table.pk, a.pk)
-    assert [s.get("rating") for s in state["view"]["seats"]] == ["1620", "1500?", str(hard), None]
+    assert [s.get("rating") for s in state.view["seats"]] == ["1620", "1500?", str(hard), None]
     lobby = signed_in(a).get("/lobby/").content.decode()
     assert f"{a.username} (1620)" in lobby
     # a waiting table shows the ratings of the mode its match will have (блот: always for two)
     casual = seating.table_create(user=b, game="blot", options={})
     assert {s["seat"]: s["rating"] for s in seats_info(casual.pk)} == {0: "1500?", 1: None}
+
+
+def test_a_playban_refusal_in_the_lobby_says_until_when_with_the_time_zone_and_what_to_do(client, make_user):
+    """#36, items 10 and 13: no raw ``ends_at: 2026-…`` fields in the message."""
+    from datetime import timedelta
+
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from apps.ratings.models import Playban
+
+    user = make_user()
+    now = timezone.now()
+    ends = now + timedelta(minutes=10)
+    Playban.objects.create(user=user, reason="Брошено 3 из последних 3 рейтинговых партий", minutes=10,
+                           starts_at=now, ends_at=ends)  # fmt: skip
+    client.force_login(user)
+    page = client.post(reverse("lobby:create"), {"game": "durak", "rated": "true"}, follow=True)
+    text = page.content.decode()
+    end = timezone.localtime(ends).strftime("%d.%m.%Y %H:%M")
+    assert f"Запрет до {end} MSK." in text and "ends_at" not in text
+    assert "Брошено 3 из последних 3 рейтинговых партий." in text
+    assert "выберите «без рейтинга»" in text

@@ -10,6 +10,7 @@ from django.utils import timezone, translation
 
 from apps.core.errors import Refused
 from apps.lobby import services as lobby
+from apps.protocol.codec import encode
 from apps.social import presence, selectors, services
 from apps.social.models import FriendRequest, Friendship, Invitation, Presence
 from apps.tables import seating
@@ -189,8 +190,9 @@ def test_an_invitation_to_my_table_and_its_answers(make_user) -> None:
     again = services.invite(user=anna, friend_id=boris.pk, table_id=table.pk)
     assert again.pk == invitation.pk and Invitation.objects.count() == 1
     frame = selectors.invitation_frame(again)
-    assert frame["op"] == "invitation" and frame["from"]["name"] == "anna" and frame["table"] == table.pk
-    assert frame["url"] == f"/lobby/tables/{table.pk}/" and frame["count"] == 1
+    assert encode(frame).startswith('{"op":"invitation"')
+    assert frame.from_["name"] == "anna" and frame.table == table.pk
+    assert frame.url == f"/lobby/tables/{table.pk}/" and frame.count == 1
     assert services.invitation_target(invitation) == f"/lobby/tables/{table.pk}/"
     target = services.invitation_answer(user=boris, invitation_id=invitation.pk, accept=True)
     assert target == f"/lobby/tables/{table.pk}/"

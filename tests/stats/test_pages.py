@@ -260,6 +260,7 @@ def test_the_replay_is_built_once_per_match(client, finished_bot_match, django_a
     client.force_login(person)
     url = reverse("stats:match", args=[match.pk])
     first = client.get(url)
-    with django_assert_max_num_queries(4):  # session, user, language, match: no record read again
+    # session, user, match, the header's invitations and friend-request badge: no record read again
+    with django_assert_max_num_queries(5):
         second = client.get(url)
     assert second.context["replay"]["frames"] == first.context["replay"]["frames"]

@@ -91,7 +91,7 @@ def test_the_socket_state_refuses_strangers_of_a_private_table(make_user):
     with pytest.raises(Table.DoesNotExist):
         selectors.table_state(table.pk, stranger.pk, stranger)
     seat, message = selectors.table_state(table.pk, owner.pk, owner)
-    assert seat == 0 and message["view"]["spectators"] == 0 and message["view"]["rematch"] == []
+    assert seat == 0 and message.view["spectators"] == 0 and message.view["rematch"] == []
 
 
 def test_spectators_are_counted_once_per_person(make_user):
@@ -100,7 +100,7 @@ def test_spectators_are_counted_once_per_person(make_user):
     spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)
     spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=+1)  # 2nd tab
     _, message = selectors.table_state(table.pk, a.pk, a)
-    assert message["view"]["spectators"] == 1
+    assert message.view["spectators"] == 1
     spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
     assert selectors.spectator_count(table.pk) == 1
     spectator_presence(table_id=table.pk, user_id=watcher.pk, delta=-1)
@@ -125,7 +125,7 @@ def test_rematch_starts_when_everyone_agreed_with_the_dealer_moved_on(make_user)
     assert refused(seating.rematch_vote, table_id=table.pk, user=c).code == "not_seated"
     seating.rematch_vote(table_id=table.pk, user=a, yes=True)
     _, message = selectors.table_state(table.pk, a.pk, a)
-    assert message["view"]["rematch"] == [0] and message["view"]["match"] == first.pk
+    assert message.view["rematch"] == [0] and message.view["match"] == first.pk
     seating.rematch_vote(table_id=table.pk, user=a, yes=False)
     assert Table.objects.get(pk=table.pk).rematch == []
     seating.rematch_vote(table_id=table.pk, user=a, yes=True)
@@ -159,6 +159,33 @@ def test_bots_always_agree_and_leaving_cancels(make_user):
         user_id=person.pk,
     )  # fmt: skip
     _, message = selectors.table_state(solo.pk, person.pk, person)
-    assert message["view"]["rematch"] == [1]  # the bot
+    assert message.view["rematch"] == [1]  # the bot
     seating.rematch_vote(table_id=solo.pk, user=person, yes=True)
     assert Match.objects.filter(table=solo).count() == 2
+
+
+def test_a_rematch_is_casual_unless_the_table_was_made_rated_and_a_private_table_is_casual(make_user):
+    """#36, item 8: friendly, private and rematch tables default to casual."""
+    from apps.stats.models import Result as Row
+    from tests.stats.helpers import play_through
+
+    a, b = make_user(), make_user()
+    table, _ = finished_duel(a, b)
+    assert table.rated is None
+    seating.rematch_vote(table_id=table.pk, user=a, yes=True)
+    seating.rematch_vote(table_id=table.pk, user=b, yes=True)
+    table.refresh_from_db()
+    assert table.rated is False  # the default turned casual for the rematch
+    second = play_through(Match.objects.filter(table=table).order_by("-id").first())
+    move_apply(
+        match_id=second.pk, seat=0, action={"type": "surrender"}, seq=second.seq, actor="person",
+        user_id=a.pk,
+    )  # fmt: skip
+    second.refresh_from_db()
+    assert second.status == Match.Status.FINISHED and second.result["rated"] is False
+    assert {r.outcome for r in Row.objects.filter(match=second)} != {"void"}  # played, not aborted
+    # (a table made «на рейтинг» keeps its rematches rated: tests/hardening/test_rating_farming.py)
+    # a private table left at the default is casual; chosen rated it is rated
+    assert seating.table_create(user=make_user(), game="durak", private=True).rated is False
+    assert seating.table_create(user=make_user(), game="durak", private=True, rated=True).rated is True
+    assert seating.table_create(user=make_user(), game="durak").rated is None

@@ -37,11 +37,11 @@ def test_the_claim_waits_for_the_disconnect_time_then_ends_the_match(make_user) 
     table, (anna, boris) = started(make_user, {"players": 2})
     away_for(table, boris, 5)
     _seat, frame = selectors.table_state(table.pk, anna.pk)
-    gone = next(s for s in frame["view"]["seats"] if s["seat"] == 1)
+    gone = next(s for s in frame.view["seats"] if s["seat"] == 1)
     now_ms = timezone.now().timestamp() * 1000
     assert gone["connected"] is False
     assert now_ms + 20_000 < gone["gone_deadline"] <= now_ms + 25_000  # away 5 s of the 30
-    assert next(s for s in frame["view"]["seats"] if s["seat"] == 0)["gone_deadline"] is None
+    assert next(s for s in frame.view["seats"] if s["seat"] == 0)["gone_deadline"] is None
     with pytest.raises(Refused) as refused:
         claim_victory(table_id=table.pk, user_id=anna.pk)
     assert refused.value.code == "not_gone"

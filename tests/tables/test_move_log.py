@@ -11,7 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from apps.tables.bot_turns import match_bot_move
-from apps.tables.models import Match, Move
+from apps.tables.models import Move
 from tests.tables.helpers import bot_table
 
 BEFORE = [("tables", "0003_timer_due_seats_version")]
@@ -62,7 +62,9 @@ def test_the_composite_key_migration_keeps_every_move_both_ways():
         assert [c["columns"] for c in constraints.values() if c["primary_key"]] == [["match_id", "seq"]]
         indexed = [c["columns"] for c in constraints.values() if c["index"] and not c["primary_key"]]
         assert ["user_id"] in indexed and ["match_id"] not in indexed
-        assert [m.seq for m in Match.objects.get(pk=matches[0].pk).moves.all()] == [1, 2, 3]
+        # the model as of AFTER: fields added to Match since have no column yet
+        NewMatch = executor.loader.project_state(AFTER).apps.get_model("tables", "Match")
+        assert [m.seq for m in NewMatch.objects.get(pk=matches[0].pk).moves.order_by("seq")] == [1, 2, 3]
 
         _migrate(executor, BEFORE)
         old = executor.loader.project_state(BEFORE).apps

@@ -155,10 +155,14 @@ def test_durak_six_seats_with_five_bots_starts_a_six_player_game(make_user):
     assert match.state["state"]["occupied"] == [0, 1, 2, 3, 4, 5]
 
 
-def test_durak_seat_count_is_four_unless_six_is_asked(make_user):
+def test_durak_seat_count_is_four_unless_two_to_six_is_asked(make_user):
     owner = make_user()
     assert seating.table_create(user=owner, game="durak").seat_count == 4
-    assert seating.table_create(user=owner, game="durak", seats=5).seat_count == 4
+    assert seating.table_create(user=owner, game="durak", seats=7).seat_count == 4
+    assert seating.table_create(user=owner, game="durak", seats=1).seat_count == 4
+    for count in (2, 3, 5):  # one on one, three, five (#36, item 7)
+        table = seating.table_create(user=owner, game="durak", seats=count)
+        assert table.seat_count == count and table.seats.count() == count
     six = seating.table_create(user=owner, game="durak", seats=6)
     assert six.seat_count == 6 and six.seats.count() == 6
     assert seating.table_create(user=owner, game="bazar_blot", seats=6).seat_count == 4

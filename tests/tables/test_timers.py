@@ -14,7 +14,7 @@ from apps.tables.models import Match, Move
 from apps.tables.moves import move_apply
 from apps.tables.presence import seat_disconnect_check, seat_presence
 from apps.tables.sweeping import match_end_stuck, matches_sweep
-from apps.tables.timers import match_timeout, match_timer
+from apps.tables.timers import match_timer, timeout_apply
 from tests.tables.helpers import bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -47,10 +47,10 @@ def test_deadline_is_move_time_plus_the_full_reserve_at_the_start_of_a_deal(make
 
 def test_timer_acts_only_after_the_deadline_and_only_for_its_seq(make_user):
     _, match = people_table(make_user, scale=1.0)
-    assert match_timeout(match_id=match.pk, seq=match.seq) == 0  # deadline not reached
+    assert timeout_apply(match_id=match.pk, seq=match.seq) == 0  # deadline not reached
     Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(hours=1))
-    assert match_timeout(match_id=match.pk, seq=match.seq + 1) == 0  # another seq
-    assert match_timeout(match_id=match.pk, seq=match.seq) == 1
+    assert timeout_apply(match_id=match.pk, seq=match.seq + 1) == 0  # another seq
+    assert timeout_apply(match_id=match.pk, seq=match.seq) == 1
     move = Move.objects.get(match=match, seq=1)
     assert move.actor == "timer" and move.system and move.action == {"type": "timeout"}
     assert move.seat == api.to_act(api.from_json(match.state))[0]
@@ -97,7 +97,7 @@ def test_durak_timeout_takes_for_the_defender_and_done_for_throwers(make_user):
     awaiting = api.view(api.from_json(match.state), None)["awaiting"]
     assert match.deadline - match.turn_started_at == timedelta(milliseconds=30_000)
     Match.objects.filter(pk=match.pk).update(deadline=match.deadline - timedelta(minutes=1))
-    applied = match_timeout(match_id=match.pk, seq=1)
+    applied = timeout_apply(match_id=match.pk, seq=1)
     assert applied >= 1
     moves = list(Move.objects.filter(match=match, seq__gt=1).order_by("seq"))
     assert [m.seat for m in moves] == awaiting[: len(moves)]
@@ -270,7 +270,7 @@ def test_the_sweeper_and_the_timer_racing_log_no_false_error(make_user, caplog):
         def fire(match_id=match.pk, seq=match.seq, barrier=barrier, applied=applied):
             barrier.wait()
             try:
-                applied.append(match_timeout(match_id=match_id, seq=seq))
+                applied.append(timeout_apply(match_id=match_id, seq=seq))
             finally:
                 connection.close()
 

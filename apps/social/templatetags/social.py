@@ -8,7 +8,7 @@ from django import template
 
 from apps.tables.models import Table
 
-from ..selectors import pending_invitation_count
+from ..selectors import badge_count
 from ..words import page_words
 
 register = template.Library()
@@ -22,11 +22,11 @@ def _user(context):
 
 @register.inclusion_tag("social/_header.html", takes_context=True)
 def social_header(context) -> dict:
-    """The badge with the count of pending invitations (hidden at zero)."""
+    """The badge with the count of pending invitations and friend requests (hidden at zero)."""
     user = _user(context)
     if user is None:
         return {"show": False}
-    return {"show": True, "count": pending_invitation_count(user)}
+    return {"show": True, "count": badge_count(user)}
 
 
 @register.inclusion_tag("social/_socket.html", takes_context=True)

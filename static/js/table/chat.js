@@ -11,9 +11,10 @@
  * - `setView(view)` follows the table: players of a team game may only use phrases while the
  *   match is played (unless the table allows free talk: `data-chat-free` on the mount);
  * - sends `{op: "chat", text, id: "c<n>"}` / `{op: "chat", phrase, id}`, `{op: "chat_mute", user, mute}`,
- *   `{op: "chat_report", id}` through `send(frame)` (false when offline).
+ *   `{op: "chat_report", id, reason}` (after a dialog asking why) through `send(frame)` (false when offline).
  */
 
+import { choiceDialog } from "./dialog.js";
 import { h, svg } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 
@@ -26,11 +27,23 @@ export const PHRASES = {
   oops: gettext_noop("Ой!"),
 };
 export const MAX_TEXT = 200;
+/** Why a message is reported, by code, as the server knows them (ChatReport.Reason). */
+export const REPORT_REASONS = {
+  insults: gettext_noop("Оскорбления"),
+  spam: gettext_noop("Спам"),
+  hints: gettext_noop("Подсказки партнёру"),
+  other: gettext_noop("Другое"),
+};
 /** An eye (spectators), drawn: emoji fonts are not everywhere. */
 export function eyeIcon() {
   return svg('<svg class="icon-eye" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"/></svg>');
 }
 const KEEP = 200;
+
+/** Characters as the server counts them (code points, spaces folded): an emoji is one. */
+export function textLength(text) {
+  return [...String(text).replace(/\s+/g, " ")].length;
+}
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
 /** Whether players of `view` may write only phrases now: a team game while its match is played. */
@@ -57,14 +70,19 @@ export class ChatPanel {
     /** The «×» was pressed: the table clears its open flag (client.js `closeChat`). */
     this.onClose = () => this.setOpen(false);
     this.log = h("ol", { class: "chat-log", "aria-live": "polite", "data-testid": "chat-log" });
+    // no `maxlength`: a paste is never cut without a word; the count shows how far over it is
     this.input = h("input", {
       type: "text",
       class: "chat-input",
-      maxlength: String(MAX_TEXT),
       "data-testid": "chat-input",
       "aria-label": gettext("Сообщение"),
+      "aria-describedby": "chat-count",
       placeholder: gettext("Сообщение…"),
+      oninput: () => this.renderCount(),
     });
+    this.count = h("span", { class: "chat-count", id: "chat-count", "data-testid": "chat-count", "aria-live": "polite" });
+    /** Texts sent and not yet answered, by frame id: a refusal puts the text back into the input. */
+    this.pendingTexts = new Map();
     this.sendButton = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "chat-send" }, gettext("Отправить"));
     this.note = h("p", { class: "chat-note", hidden: true });
     this.mutedLine = h("p", { class: "chat-muted", hidden: true });
@@ -83,10 +101,21 @@ export class ChatPanel {
           ev.preventDefault();
           const text = this.input.value.trim();
           if (!text) return;
-          if (this.say({ text })) this.input.value = "";
+          if (textLength(text) > MAX_TEXT) {
+            this.toast(interpolate(gettext("Сообщение длиннее %(max)s знаков: сократите его, текст остался в строке."), { max: MAX_TEXT }));
+            this.input.focus();
+            return;
+          }
+          const id = this.say({ text });
+          if (id) {
+            this.pendingTexts.set(id, text);
+            if (this.pendingTexts.size > 10) this.pendingTexts.delete(this.pendingTexts.keys().next().value);
+            this.input.value = "";
+            this.renderCount();
+          }
         },
       },
-      this.input,
+      h("span", { class: "chat-field" }, this.input, this.count),
       this.sendButton,
     );
     this.element = h(
@@ -101,12 +130,32 @@ export class ChatPanel {
     );
   }
 
+  /** Send a chat frame; its id (`c<n>`), or null when offline (a toast says so). */
   say(content) {
-    if (!this.send({ op: "chat", ...content, id: `c${++this.counter}` })) {
+    const id = `c${++this.counter}`;
+    if (!this.send({ op: "chat", ...content, id })) {
       this.toast(gettext("Нет связи, переподключаемся…"));
-      return false;
+      return null;
     }
-    return true;
+    return id;
+  }
+
+  /** «180/200» beside the input once it holds text; over the limit it is marked. */
+  renderCount() {
+    const n = textLength(this.input.value.trim());
+    this.count.textContent = n ? `${n}/${MAX_TEXT}` : "";
+    this.count.classList.toggle("is-over", n > MAX_TEXT);
+    this.input.setAttribute("aria-invalid", String(n > MAX_TEXT));
+  }
+
+  /** The server refused chat frame `id`: its text comes back into an empty input (nothing lost). */
+  refused(id) {
+    const text = this.pendingTexts.get(id);
+    this.pendingTexts.delete(id);
+    if (text && !this.input.value) {
+      this.input.value = text;
+      this.renderCount();
+    }
   }
 
   setOpen(open) {
@@ -145,7 +194,7 @@ export class ChatPanel {
     if (!mine && frame.user !== null && frame.user !== undefined) {
       tools.push(
         h("button", { type: "button", class: "chat-tool", "data-control": "chat-mute", title: gettext("Не показывать его сообщения"), "aria-label": gettext("Не показывать его сообщения"), onclick: () => this.send({ op: "chat_mute", user: frame.user, mute: true }) && this.mutedUsers.set(frame.user, String(frame.name ?? "")) }, "⊘"),
-        h("button", { type: "button", class: "chat-tool", "data-control": "chat-report", title: gettext("Пожаловаться"), "aria-label": gettext("Пожаловаться"), onclick: () => this.send({ op: "chat_report", id: frame.id }) }, "⚑"),
+        h("button", { type: "button", class: "chat-tool", "data-control": "chat-report", title: gettext("Пожаловаться"), "aria-label": gettext("Пожаловаться"), onclick: () => this.askReport(frame, words) }, "⚑"),
       );
     }
     const li = h(
@@ -196,6 +245,21 @@ export class ChatPanel {
         return h("button", { type: "button", class: "chat-unmute", "data-control": "chat-unmute", title: gettext("Показывать снова"), onclick: () => this.send({ op: "chat_mute", user, mute: false }) }, label, " ✕");
       }),
     );
+  }
+
+  /** «Пожаловаться» on a message: a dialog asks why; only a chosen reason sends the report. */
+  async askReport(frame, words) {
+    const reason = await choiceDialog(this.dialogHost(), {
+      title: gettext("Пожаловаться на сообщение?"),
+      text: interpolate(gettext("%(name)s: «%(text)s». Что не так?"), { name: String(frame.name ?? ""), text: words }),
+      choices: Object.entries(REPORT_REASONS).map(([answer, label]) => ({ answer, label: gettext(label) })),
+    });
+    if (reason) this.send({ op: "chat_report", id: frame.id, reason });
+  }
+
+  /** Where dialogs open: the table's root (the chat's own box is too small on a phone). */
+  dialogHost() {
+    return this.element.closest("#table-app, .table-app") || this.element.parentElement || document.body;
   }
 
   reported() {

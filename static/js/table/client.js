@@ -108,7 +108,7 @@ export class TableClient {
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
     const Socket = transport === "fake" ? FakeSocket : TableSocket;
-    this.socket = new Socket(url, { onMessage: (m) => this.receive(m), onStatus: (s, info) => this.setStatus(s, info) });
+    this.socket = new Socket(url, { onMessage: (m) => this.receive(m), onStatus: (s) => this.setStatus(s) });
     bindKeyboard(this);
     this.render();
   }
@@ -178,6 +178,7 @@ export class TableClient {
   onError(msg) {
     if (typeof msg.id === "string" && msg.id.startsWith("c")) {
       this.toast(msg.message || gettext("Ошибка"));  // the chat's: an act still pending stays so
+      this.chat.refused(msg.id);
       return;
     }
     this.unlock();
@@ -220,7 +221,7 @@ export class TableClient {
     this.socket.send({ op: "sync" });
   }
 
-  setStatus(status, info = {}) {
+  setStatus(status) {
     this.status = status;
     const conn = this.parts.conn;
     conn.className = `conn conn-${status}`;
@@ -384,13 +385,26 @@ export class TableClient {
     this.render();
   }
 
+  /** One side panel over the felt at a time (#36, item 5): opening the sheet closes the chat
+   * (on a wide table, where the sheet is a column anyway, the chat gets its own column). */
   toggleSheet() {
     this.ui.showSheet = !this.ui.showSheet;
+    if (this.ui.showSheet && this.ui.showChat && !this.sheetBesideFelt()) {
+      this.ui.showChat = false;
+      this.chat.setOpen(false);
+    }
     this.render();
+  }
+
+  /** Whether the score sheet is a column beside the felt (a wide table), not a drawer over it. */
+  sheetBesideFelt() {
+    const body = this.root.querySelector(".table-body");
+    return Boolean(body) && getComputedStyle(body).gridTemplateColumns.trim().split(/\s+/).length > 1;
   }
 
   toggleChat() {
     this.ui.showChat = !this.ui.showChat;
+    if (this.ui.showChat) this.ui.showSheet = false;  // the sheet's drawer gives way to the chat
     this.chat.setOpen(this.ui.showChat);
     this.render();
     if (this.ui.showChat && !this.chat.input.disabled) this.chat.input.focus();
@@ -486,15 +500,21 @@ export class TableClient {
     infoDialog(this.root, { title: gettext("Клавиши"), body: list });
   }
 
-  /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state. */
+  /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state.
+   * «Готов» carries a random client seed (FAIRNESS.md): the deals then depend on it too. */
   async setReady(ready) {
+    const payload = { ready };
+    if (ready) {
+      const bytes = crypto.getRandomValues(new Uint8Array(12));
+      payload.client_seed = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    }
     const csrf = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
     try {
       const response = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/ready/`, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
-        body: JSON.stringify({ ready }),
+        body: JSON.stringify(payload),
       });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));

@@ -5,6 +5,7 @@
  * text (red: every confirmation here guards a loss) and resolves true/false. Escape or a
  * click outside cancels. The safe «Отмена» has the focus, Tab cycles inside the dialog, and
  * the focus returns where it was when the dialog closes.
+ * `choiceDialog(host, {title, text, choices})` asks to pick one answer (a button each) or «Отмена».
  * `infoDialog(host, {title, body})` shows content with one «Закрыть» and resolves on close.
  * `toast(host, text)` shows a message for a few seconds.
  */
@@ -63,6 +64,20 @@ export function confirmDialog(host, { title, text, ok = null }) {
       { label: ok || gettext("Да"), answer: true, className: "btn btn-danger" },
     ],
     initial: 0,
+  });
+}
+
+/** Ask to pick one of `choices` (`[{answer, label}]`, each a button) or «Отмена»; resolves the
+ * chosen `answer`, or false. Escape or a click outside cancels, as in `confirmDialog`. */
+export function choiceDialog(host, { title, text, choices }) {
+  return modal(host, {
+    title,
+    content: text ? h("p", { class: "modal-text" }, text) : null,
+    buttons: [
+      ...choices.map(({ answer, label }) => ({ label, answer, className: "btn modal-choice" })),
+      { label: gettext("Отмена"), answer: false, className: "btn" },
+    ],
+    initial: choices.length,
   });
 }
 

@@ -17,6 +17,7 @@ const REASON = {
   surrender: gettext_noop("сдался"),
   leave: gettext_noop("вышел"),
   disconnect: gettext_noop("отключился"),
+  no_show: gettext_noop("игрок не открыл стол за 20 секунд"),
 };
 
 function durakRow(view, deal, i) {
@@ -117,6 +118,7 @@ export function dealSummary(view) {
 export function personalOutcome(view) {
   const result = view.result || {};
   if (typeof view.seat !== "number") return null;
+  if (result.reason === "no_show") return gettext("Партия прервана");  // unrated, nobody won (#36)
   const winners = result.winners || [];
   if (!winners.length) return gettext("Ничья");
   if (winners.includes(view.seat)) return gettext("Вы выиграли");
@@ -145,7 +147,7 @@ export function matchSummary(view, lobbyUrl) {
   const outcome = personalOutcome(view);
   const title = winners.length
     ? interpolate(gettext("Победа: %(names)s"), { names: winners.map((s) => (s === view.seat ? gettext("Вы") : seatName(view, s))).join(", ") })
-    : gettext("Ничья");
+    : result.reason === "no_show" ? gettext("Без рейтинга: никто не выиграл и не проиграл") : gettext("Ничья");
   return h(
     "div",
     { class: ["summary", "summary-match", won && "is-won"], "data-summary": "match" },

@@ -1,0 +1,58 @@
+"""The kinds of push notification: what each is called on the profile page, how long a push
+service keeps it for an offline device (TTL) and how urgently it wakes one (RFC 8030).
+
+``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet: the site has
+no «Дубль дня» (docs/decisions-push.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Kind:
+    code: str
+    label: Promise
+    ttl: int  # seconds
+    urgency: str  # "very-low" | "low" | "normal" | "high"
+    default_on: bool = True
+    later: bool = False
+
+
+INVITATION = "invitation"
+FRIEND_ACCEPTED = "friend_accepted"
+YOUR_TURN = "your_turn"
+REMATCH = "rematch"
+TOURNAMENT = "tournament"
+DAILY_DUPLICATE = "daily_duplicate"
+#: «Проверить»: the profile page's test notification (no preference turns it off).
+TEST = "test"
+
+KINDS: dict[str, Kind] = {
+    k.code: k
+    for k in (
+        Kind(INVITATION, _("Приглашение за стол"), ttl=10 * 60, urgency="high"),
+        Kind(FRIEND_ACCEPTED, _("Заявка в друзья принята"), ttl=24 * 3600, urgency="low"),
+        Kind(YOUR_TURN, _("Ваш ход, когда вас нет за столом"), ttl=2 * 60, urgency="high"),
+        Kind(REMATCH, _("Предложение сыграть ещё партию"), ttl=3 * 60, urgency="normal"),
+        Kind(TOURNAMENT, _("Турнир: ваш стол готов"), ttl=5 * 60, urgency="high"),
+        Kind(
+            DAILY_DUPLICATE,
+            _("«Дубль дня» открыт"),
+            ttl=12 * 3600,
+            urgency="low",
+            default_on=False,
+            later=True,
+        ),
+    )
+}
+TEST_KIND = Kind(TEST, _("Проверка"), ttl=60, urgency="normal")
+
+
+def kind(code: str) -> Kind:
+    """The kind named ``code`` (the test kind too); KeyError for an unknown one."""
+    return TEST_KIND if code == TEST else KINDS[code]

@@ -1,0 +1,61 @@
+"""Provably fair deals at the tables (FAIRNESS.md): the server seeds, the client seeds, and
+the ``fairness`` block of the views and records.
+
+A table holds the server seed of its next match (drawn with :mod:`secrets` when the table is
+created and again when each match starts, so a rematch gets a new one); only its commitment
+leaves the server until that match ends. The seated people's client seeds wait on their
+seats until the start, when they go to the match with the server seed. The seeds are
+revealed once the match is over (:func:`match_fairness`).
+"""
+
+from __future__ import annotations
+
+from apps.core.errors import Refused
+from apps.rules import fairness
+
+from . import models
+from .models import Match, Table
+
+
+def new_server_seed() -> str:
+    """A fresh server seed (hex): :func:`apps.tables.models.new_server_seed`, looked up when
+    called, so a test fixes every seed by patching that one function."""
+    return models.new_server_seed()
+
+
+def check_client_seed(value: object) -> str:
+    """``value`` as a client seed, or ``Refused("bad_client_seed")`` (1–64 printable ASCII
+    characters other than ``:`` and ``|``, FAIRNESS.md)."""
+    if not fairness.valid_client_seed(value):
+        raise Refused("bad_client_seed")
+    return value  # type: ignore[return-value]
+
+
+def commitment_of(server_seed_hex: str) -> str:
+    return fairness.commitment(bytes.fromhex(server_seed_hex))
+
+
+def table_fairness(table: Table) -> dict:
+    """The waiting table's ``fairness``: the algorithm and the commitment of its next match."""
+    return {"algorithm": fairness.ALGORITHM, "commitment": commitment_of(table.server_seed)}
+
+
+def match_fairness(match: Match) -> dict | None:
+    """The match's ``fairness``: ``{"algorithm", "commitment"}`` while it is played; once it is
+    over also ``server_seed`` (hex), ``client_seeds`` (every occupied seat, ``""`` for a bot or a
+    person who sent none) and ``next_commitment`` (the table's next match's: a rematch's).
+    None for a match from before fair deals (dealt from a 48-bit seed)."""
+    if not match.server_seed:
+        return None
+    seed = bytes.fromhex(match.server_seed)
+    if match.status != Match.Status.FINISHED:
+        return {"algorithm": fairness.ALGORITHM, "commitment": fairness.commitment(seed)}
+    out = fairness.reveal(seed, match.client_seeds, match.seats)
+    if match.next_commitment:
+        out["next_commitment"] = match.next_commitment
+    return out
+
+
+def match_seeds(match_server_seed: str, client_seeds: dict, seats: list[int]) -> fairness.Seeds:
+    """The engine's :class:`~apps.rules.fairness.Seeds` of a match."""
+    return fairness.Seeds(bytes.fromhex(match_server_seed), fairness.client_string(client_seeds, seats))

@@ -1,0 +1,49 @@
+"""The form of «Новый турнир» (any signed-in player)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from apps.ratings.labels import mode_name
+from apps.ratings.modes import MODE_ORDER
+
+from .models import Tournament
+
+
+class TournamentForm(forms.Form):
+    """Name, format, mode, start in N minutes and the format's own length."""
+
+    name = forms.CharField(label=_("Название"), max_length=80)
+    format = forms.ChoiceField(label=_("Формат"), choices=Tournament.Format.choices)
+    mode = forms.ChoiceField(label=_("Игра и режим"), choices=())
+    starts_in = forms.IntegerField(
+        label=_("Начало через, мин"), min_value=1, max_value=7 * 24 * 60, initial=10
+    )
+    minutes = forms.IntegerField(
+        label=_("Арена: длительность, мин"), min_value=20, max_value=180, required=False
+    )
+    rounds = forms.IntegerField(label=_("Швейцарка: туров"), min_value=1, max_value=15, required=False)
+    max_entrants = forms.IntegerField(label=_("Мест"), min_value=2, max_value=128, initial=32)
+    private = forms.BooleanField(label=_("По приглашению (по ссылке)"), required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["mode"].choices = [(code, mode_name(code)) for code in MODE_ORDER]
+
+    def service_kwargs(self) -> dict:
+        """The cleaned fields as :func:`apps.tournaments.registration.tournament_create` takes them."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "format": data["format"],
+            "mode": data["mode"],
+            "starts_at": timezone.now() + timedelta(minutes=data["starts_in"]),
+            "minutes": data.get("minutes"),
+            "rounds": data.get("rounds"),
+            "max_entrants": data["max_entrants"],
+            "private": data.get("private", False),
+        }

@@ -1,0 +1,166 @@
+"""What the tournament pages and the API show: the list, one tournament with its standings,
+its current round's tables and the bracket."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.ratings.labels import mode_name
+from apps.ratings.modes import MODES
+
+from .models import Entrant, Pairing, Tournament
+from .standings import standings
+
+
+def _names(user_ids: set[int]) -> dict[int, str]:
+    users = get_user_model().objects.filter(pk__in=user_ids)
+    return {u.pk: (getattr(u, "display_name", "") or u.username) for u in users}
+
+
+def tournament_summary(t: Tournament, *, entrants: int | None = None) -> dict:
+    """The fields a list row and the API's list show."""
+    return {
+        "id": t.pk,
+        "name": t.name,
+        "format": t.format,
+        "format_name": str(t.get_format_display()),
+        "mode": t.mode,
+        "mode_name": mode_name(t.mode),
+        "status": t.status,
+        "status_name": str(t.get_status_display()),
+        "starts_at": t.starts_at.isoformat(),
+        "minutes": t.minutes,
+        "rounds": t.rounds,
+        "round": t.round,
+        "private": t.private,
+        "entrants": entrants if entrants is not None else t.entrants.filter(withdrawn=False).count(),
+        "max_entrants": t.max_entrants,
+        "url": reverse("tournaments:detail", args=[t.pk]),
+    }
+
+
+def tournaments_list(user=None) -> dict[str, list[dict]]:
+    """Public tournaments (and the private ones ``user`` is in or created) by status: upcoming
+    (soonest first), live, and the 20 finished last."""
+    visible = Q(private=False)
+    if user is not None and user.is_authenticated:
+        visible |= Q(created_by=user) | Q(entrants__user=user) | Q(entrants__partner=user)
+    base = (
+        Tournament.objects.filter(visible)
+        .annotate(count=Count("entrants", filter=Q(entrants__withdrawn=False), distinct=True))
+        .distinct()
+    )
+    groups = {
+        "upcoming": base.filter(status=Tournament.Status.REGISTRATION).order_by("starts_at", "id")[:50],
+        "live": base.filter(status=Tournament.Status.RUNNING).order_by("starts_at", "id")[:50],
+        "finished": base.filter(status=Tournament.Status.FINISHED).order_by("-finished_at", "-id")[:20],
+    }
+    return {key: [tournament_summary(t, entrants=t.count) for t in rows] for key, rows in groups.items()}
+
+
+def may_see(t: Tournament, user, code: str | None = None) -> bool:
+    """A private tournament is seen by its creator, its entrants and whoever has its code."""
+    if not t.private or (code and code == t.invite_code):
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if t.created_by_id == user.pk:
+        return True
+    return Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user)).exists()
+
+
+def tournament_detail(t: Tournament, user=None) -> dict:
+    """One tournament: its summary, the standings (names, score, tie-breaks, 🔥), the current
+    round's tables (each with a link to watch it), the caller's entry and open table, the
+    bracket (knockout) and the podium once finished."""
+    lines = standings(t)
+    entrants = {e.pk: e for e in Entrant.objects.filter(tournament=t)}
+    people = {e.user_id for e in entrants.values()} | {
+        e.partner_id for e in entrants.values() if e.partner_id
+    }
+    names = _names(people)
+
+    def label(pk: int) -> str:
+        e = entrants.get(int(pk))
+        if e is None:
+            return "?"
+        return names.get(e.user_id, "?") + (f" + {names.get(e.partner_id, '?')}" if e.partner_id else "")
+
+    me = invited = None
+    if user is not None and user.is_authenticated:
+        me = next(
+            (
+                e
+                for e in entrants.values()
+                if e.user_id == user.pk or (e.partner_id == user.pk and e.confirmed)
+            ),
+            None,
+        )
+        invited = next((e for e in entrants.values() if e.partner_id == user.pk and not e.confirmed), None)
+    rows = [
+        {
+            "place": ln.place,
+            "entrant": ln.entrant_id,
+            "name": label(ln.entrant_id),
+            "score": ln.score,
+            "results": ln.results,
+            "on_fire": ln.on_fire,
+            "buchholz": ln.buchholz,
+            "sonneborn_berger": ln.sonneborn_berger,
+            "played": ln.played,
+            "withdrawn": ln.withdrawn,
+            "eliminated": ln.eliminated,
+            "is_you": me is not None and me.pk == ln.entrant_id,
+        }
+        for ln in lines
+    ]
+    pairings = Pairing.objects.filter(tournament=t).order_by("round", "id")
+    rounds: dict[int, list[dict]] = {}
+    my_table = None
+    for p in pairings:
+        entry = {
+            "round": p.round,
+            "table": p.table_id,
+            "url": reverse("lobby:table", args=[p.table_id]) if p.table_id else None,
+            "entrants": [
+                {
+                    "id": int(pk),
+                    "name": label(pk),
+                    "won": (p.results.get(str(pk)) or {}).get("outcome") in ("win", "bye"),
+                }
+                for pk in p.entrants
+            ],
+            "results": p.results,
+            "finished": p.finished,
+        }
+        rounds.setdefault(p.round, []).append(entry)
+        if me is not None and not p.finished and p.table_id and me.pk in [int(pk) for pk in p.entrants]:
+            my_table = entry
+    current = (
+        rounds.get(t.round, [])
+        if t.format != Tournament.Format.ARENA
+        else [entry for entries in rounds.values() for entry in entries if not entry["finished"]]
+    )
+    return {
+        **tournament_summary(t, entrants=sum(1 for e in entrants.values() if not e.withdrawn)),
+        "standings": rows,
+        "current": current,
+        "bracket": [rounds[r] for r in sorted(rounds)] if t.format == Tournament.Format.KNOCKOUT else [],
+        "podium": rows[:3] if t.status == Tournament.Status.FINISHED else [],
+        "teams": MODES[t.mode].teams,
+        "you": (
+            {"entrant": me.pk, "withdrawn": me.withdrawn, "pending_partner": not me.confirmed}
+            if me is not None
+            else None
+        ),
+        "invited": names.get(invited.user_id, "?") if invited is not None else None,
+        "your_table": my_table,
+        "ends_at": (
+            (t.started_at + timezone.timedelta(minutes=t.minutes)).isoformat()
+            if t.format == Tournament.Format.ARENA and t.started_at and t.minutes
+            else None
+        ),
+    }

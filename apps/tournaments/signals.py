@@ -1,0 +1,11 @@
+"""The signal apps.tournaments sends, so that apps above it (apps.push) act on it.
+
+- ``table_seated(sender=Tournament, tournament_id=, table_id=, user_ids=)``: after the commit
+  that opened a tournament table, its match started, for the people seated there.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+table_seated = Signal()

@@ -1,0 +1,67 @@
+// FAIRNESS.md's test vectors through the browser's checker (static/js/fairness.js), on Node's
+// WebCrypto: the same code the «Проверить раздачи» page runs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  VECTORS,
+  VECTOR_COMMITMENT,
+  VECTOR_SEED,
+  canonicalDeck,
+  clientString,
+  commitment,
+  deal,
+  fromHex,
+  selfTest,
+  shuffle,
+  verifyRecord,
+} from "../../static/js/fairness.js";
+
+test("the commitment of the vectors' seed", async () => {
+  assert.equal(await commitment(fromHex(VECTOR_SEED)), VECTOR_COMMITMENT);
+});
+
+for (const [size, client, label, expected] of VECTORS) {
+  test(`the ${size}-card vector, client ${JSON.stringify(client)}, label ${label}`, async () => {
+    const deck = await shuffle(fromHex(VECTOR_SEED), client, label, canonicalDeck(size));
+    assert.equal(deck.join(" "), expected);
+  });
+}
+
+test("the self-test passes every vector", async () => {
+  const results = await selfTest();
+  assert.equal(results.length, VECTORS.length + 1);
+  assert.ok(results.every((r) => r.ok));
+});
+
+test("client seeds join in seat order, an empty seed as empty", () => {
+  assert.equal(clientString({ 2: "y", 0: "x" }, [2, 0]), "x:y");
+  assert.equal(clientString({ 0: "x" }, [0, 1]), "x:");
+});
+
+test("a record checks ✓ as dealt and ✗ once a card is swapped", async () => {
+  const seed = fromHex(VECTOR_SEED);
+  const clientSeeds = { 0: "a", 1: "b" };
+  const client = clientString(clientSeeds, [0, 1]);
+  const dealt = await deal(seed, client, 0, 36, [0, 1], 6);
+  const record = {
+    game: "durak",
+    options: { deck: 36 },
+    fairness: {
+      algorithm: "hmac-sha256-fy-v1",
+      server_seed: VECTOR_SEED,
+      commitment: VECTOR_COMMITMENT,
+      client_seeds: clientSeeds,
+    },
+    deals: [{ hands: dealt.hands, stock: dealt.stock }],
+  };
+  const fair = await verifyRecord(record);
+  assert.ok(fair.committed && fair.deals[0].ok);
+  const tampered = structuredClone(record);
+  [tampered.deals[0].hands["0"][0], tampered.deals[0].stock[0]] = [
+    tampered.deals[0].stock[0],
+    tampered.deals[0].hands["0"][0],
+  ];
+  assert.equal((await verifyRecord(tampered)).deals[0].ok, false);
+  await assert.rejects(verifyRecord({ ...record, fairness: {} }), /no revealed seeds/);
+});

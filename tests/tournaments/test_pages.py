@@ -1,0 +1,121 @@
+"""The tournament pages: the list, «Новый турнир», a tournament with its standings, joining,
+a pair invitation accepted, leaving; private events hidden from strangers."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.tournaments.models import Entrant, Tournament
+from apps.tournaments.registration import tournament_create, tournament_join
+from apps.tournaments.rounds import tournament_start
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(user, **kw):
+    fields = {"name": "Вечерняя арена", "format": "arena", "mode": "durak_2", "minutes": 30}
+    fields.update(kw)
+    return tournament_create(user=user, starts_at=timezone.now() + timedelta(minutes=5), **fields)
+
+
+def test_the_list_shows_upcoming_live_and_hides_private_ones(client, make_user):
+    owner = make_user()
+    public = _event(owner)
+    hidden = _event(owner, name="Свои люди", private=True)
+    page = client.get(reverse("tournaments:index"))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert public.name in text and hidden.name not in text
+    assert 'data-testid="tournaments-upcoming"' in text
+    client.force_login(owner)
+    assert hidden.name in client.get(reverse("tournaments:index")).content.decode()
+
+
+def test_a_player_creates_a_tournament_from_the_form(client, make_user):
+    client.force_login(make_user())
+    bad = client.post(
+        reverse("tournaments:new"),
+        {"name": "Швейцарка", "format": "swiss", "mode": "blot", "starts_in": 10, "max_entrants": 16},
+    )
+    assert bad.status_code == 200 and "rounds" in bad.content.decode()
+    assert not Tournament.objects.exists()
+    made = client.post(
+        reverse("tournaments:new"),
+        {
+            "name": "Швейцарка",
+            "format": "swiss",
+            "mode": "blot",
+            "starts_in": 10,
+            "rounds": 4,
+            "max_entrants": 16,
+        },
+    )
+    t = Tournament.objects.get()
+    assert made.status_code == 302 and made["Location"] == reverse("tournaments:detail", args=[t.pk])
+    assert (t.format, t.mode, t.rounds) == ("swiss", "blot", 4)
+
+
+def test_join_and_leave_through_the_page(client, make_user):
+    owner, player = make_user(), make_user()
+    t = _event(owner)
+    client.force_login(player)
+    page = client.get(reverse("tournaments:detail", args=[t.pk]))
+    assert 'data-testid="tournament-join"' in page.content.decode()
+    client.post(reverse("tournaments:join", args=[t.pk]))
+    assert Entrant.objects.filter(tournament=t, user=player).exists()
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert 'data-testid="tournament-leave"' in page and player.username in page
+    again = client.post(reverse("tournaments:join", args=[t.pk]), follow=True).content.decode()
+    assert "Вы уже участвуете" in again
+    client.post(reverse("tournaments:leave", args=[t.pk]))
+    assert not Entrant.objects.filter(tournament=t).exists()
+
+
+def test_a_pair_invitation_is_accepted_on_the_page(client, make_user):
+    owner, a, b = make_user(), make_user(), make_user()
+    t = _event(owner, mode="durak_pairs")
+    client.force_login(a)
+    client.post(reverse("tournaments:join", args=[t.pk]), {"partner": "nobody-has-this"})
+    assert not Entrant.objects.exists()
+    client.post(reverse("tournaments:join", args=[t.pk]), {"partner": b.username})
+    entrant = Entrant.objects.get()
+    assert entrant.partner_id == b.pk and not entrant.confirmed
+    client.force_login(b)
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert 'data-testid="pair-accept"' in page
+    client.post(reverse("tournaments:confirm", args=[t.pk]))
+    entrant.refresh_from_db()
+    assert entrant.confirmed
+
+
+def test_a_private_tournament_needs_its_code_and_huge_ids_are_404(client, make_user):
+    owner, stranger = make_user(), make_user()
+    t = _event(owner, private=True)
+    client.force_login(stranger)
+    assert client.get(reverse("tournaments:detail", args=[t.pk])).status_code == 404
+    assert client.get(reverse("tournaments:state", args=[t.pk])).status_code == 404
+    with_code = client.get(reverse("tournaments:detail", args=[t.pk]) + f"?code={t.invite_code}")
+    assert with_code.status_code == 200
+    assert client.get(f"/tournaments/{10**30}/").status_code == 404
+    assert client.post(f"/tournaments/{10**30}/join/").status_code == 302
+
+
+def test_the_state_shows_standings_and_my_table(client, make_user, settings):
+    settings.TABLES_SCHEDULER = "none"
+    people = [make_user() for _ in range(2)]
+    t = _event(people[0])
+    for person in people:
+        tournament_join(tournament_id=t.pk, user=person)
+    tournament_start(t.pk)
+    client.force_login(people[1])
+    state = client.get(reverse("tournaments:state", args=[t.pk])).json()
+    assert state["status"] == "running"
+    assert len(state["standings"]) == 2 and sum(r["is_you"] for r in state["standings"]) == 1
+    assert state["your_table"]["url"].startswith("/lobby/tables/")
+    assert len(state["current"]) == 1
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert 'id="your-table"' in page and "hidden" not in page.split('id="your-table"')[1].split(">")[0]
