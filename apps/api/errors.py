@@ -35,6 +35,7 @@ REFUSAL_STATUS = {
     "playban": status.HTTP_403_FORBIDDEN,
     "playban_seated": status.HTTP_409_CONFLICT,
     "in_match": status.HTTP_409_CONFLICT,
+    "too_many_tables": status.HTTP_409_CONFLICT,
     "client_seed_closed": status.HTTP_409_CONFLICT,
 }
 

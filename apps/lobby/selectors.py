@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef, Q
+
 from apps.ratings.selectors import tables_seat_ratings
 from apps.tables.models import Match, Seat, Table
 from apps.tables.selectors import table_summary
@@ -11,12 +13,30 @@ LIST_LIMIT = 100
 
 
 def open_tables(game: str | None = None, status: str | None = None) -> list[dict]:
-    """Public tables waiting for players or playing, newest first (at most ``LIST_LIMIT``)."""
-    tables = Table.objects.filter(private=False)
-    tables = tables.filter(status=status) if status else tables.exclude(status=Table.Status.FINISHED)
+    """Public tables waiting for players or playing, newest first (at most ``LIST_LIMIT``). A
+    waiting table where no person sits any more (its people stood up) is not listed: each listed
+    waiting table has someone there, and one person sits at few (``too_many_tables``, issue #30)."""
+    tables = _listed().filter(status=status) if status else _listed()
     if game:
         tables = tables.filter(game=game)
-    tables = list(tables.order_by("-id")[:LIST_LIMIT])
+    return _rows(list(tables.order_by("-id")[:LIST_LIMIT]))
+
+
+def open_table(table_id: int) -> dict | None:
+    """The lobby row of table ``table_id`` as :func:`open_tables` lists it, or None when the list
+    leaves it out (private, finished, a waiting table nobody sits at, or gone)."""
+    return next(iter(_rows(list(_listed().filter(pk=table_id)))), None)
+
+
+def _listed():
+    """The tables the lobby may list: public, unfinished, and a waiting one only with a person."""
+    someone = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False)
+    tables = Table.objects.filter(private=False).exclude(status=Table.Status.FINISHED)
+    return tables.exclude(Q(status=Table.Status.WAITING) & ~Exists(someone))
+
+
+def _rows(tables: list[Table]) -> list[dict]:
+    """Each table's summary with its seats' ratings, in the order given."""
     seats: dict[int, list[Seat]] = {t.pk: [] for t in tables}
     for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
         seats[seat.table_id].append(seat)

@@ -125,6 +125,16 @@ class Tables(ServerFrame, tag="tables"):
     tables: list[dict[str, Any]]
 
 
+class TablesDiff(ServerFrame, tag="tables_diff"):
+    """What changed in the lobby list since the last ``tables`` or ``tables_diff``: rows ``added``
+    (new to the list), ``changed`` (listed before, now different; the whole row) and the ids
+    ``removed`` (no longer listed). Rows are those of :class:`Tables`."""
+
+    added: list[dict[str, Any]]
+    changed: list[dict[str, Any]]
+    removed: list[int]
+
+
 class Invitations(ServerFrame, tag="invitations"):
     """How many invitations wait for the user (the header's badge)."""
 
@@ -200,8 +210,8 @@ class TournamentPair(ServerFrame, tag="tournament_pair"):
 #: Every server frame, as a tagged union on ``op``.
 AnyServerFrame = (
     State | Error | Pong | Chat | ChatHistory | ChatHidden | ChatMuted | ChatReported | Tables
-    | Invitations | Invitation | FriendRequestFrame | QuickSeated | FriendsChanged | Friends | Watch
-    | TournamentSeated | TournamentPair
+    | TablesDiff | Invitations | Invitation | FriendRequestFrame | QuickSeated | FriendsChanged | Friends
+    | Watch | TournamentSeated | TournamentPair
 )
 
 #: ``op`` -> its Struct, for every server frame.

@@ -22,6 +22,11 @@ def bot_delay_ms() -> int:
     return int(_setting("TABLES_BOT_DELAY_MS", "900"))
 
 
+def waiting_tables_per_user() -> int:
+    """``LOBBY_WAITING_TABLES_PER_USER``: waiting tables one person may own and sit at (default 3)."""
+    return int(_setting("LOBBY_WAITING_TABLES_PER_USER", "3"))
+
+
 def scheduler() -> str:
     """``TABLES_SCHEDULER``: ``celery`` (timer and bot tasks) or ``none`` (unit tests drive by hand)."""
     return _setting("TABLES_SCHEDULER", "celery")

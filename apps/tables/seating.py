@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from apps.core.errors import Refused
@@ -19,7 +20,7 @@ from apps.rules import api
 from apps.rules import seating as seat_rules
 from apps.rules.errors import InvalidOptions
 
-from . import access, hooks, selectors, signals
+from . import access, conf, hooks, selectors, signals
 from . import fairness as fair
 from .frames import table_refresh
 from .models import BOT_LEVELS, Match, Seat, Table, TableAccess
@@ -49,11 +50,17 @@ def table_create(
     bot_delay_ms: int | None = None,
     seats: int | None = None,
     rated: bool | None = None,
+    waits: bool = True,
 ) -> Table:
     """A new waiting table of ``game``; ``user`` owns it and sits at ``seat``; ``bots`` maps seats to
     levels; ``seats``: Durak's 2..6 seats (default 4). ``time_scale`` and ``bot_delay_ms``
     override the settings (tests, training tables). ``rated``: «на рейтинг» (None: rated when
-    only people play, see apps.ratings; a private table's None is casual)."""
+    only people play, see apps.ratings; a private table's None is casual).
+
+    Refused ``too_many_tables`` when ``user`` already owns and sits at
+    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (issue #30), checked with his row locked so
+    parallel requests cannot slip past it; ``waits=False``: the caller starts the match in the
+    same transaction (play with bots), so the table never waits and is not capped."""
     options = normalized_options(game, options)
     if private and rated is None:
         rated = False  # a table for friends is casual unless «на рейтинг» is chosen (#36, item 8)
@@ -72,6 +79,8 @@ def table_create(
         raise Refused("too_many_bots")
     _check_fit(game, options, 1 + len(bots))
     with transaction.atomic():
+        if waits:
+            _check_waiting_cap(user)
         table = Table.objects.create(
             game=game,
             options=options,
@@ -412,6 +421,17 @@ def _locked_waiting(table_id: int) -> Table:
     if table.status != Table.Status.WAITING:
         raise Refused("already_started")
     return table
+
+
+def _check_waiting_cap(user) -> None:
+    """Refuse ``too_many_tables`` when ``user`` owns and sits at the cap of waiting tables (his
+    row locked until the caller's transaction ends: the one check for every create path)."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    waiting = Table.objects.filter(
+        owner_id=user.pk, status=Table.Status.WAITING, seats__user_id=user.pk
+    ).distinct()
+    if waiting.count() >= conf.waiting_tables_per_user():
+        raise Refused("too_many_tables")
 
 
 def _check_seat_number(seat, count: int) -> None:

@@ -383,3 +383,7 @@ LOGGING = {
 # Rated matches between the same two accounts that count in 24 hours; more are played unrated
 # (issue #30: two accounts farming a rating; docs/decisions-ratings.md).
 RATINGS_SAME_PAIR_PER_DAY = env_int("RATINGS_SAME_PAIR_PER_DAY", 5)
+
+# Waiting tables (no match started yet) one person may own and sit at; creating one more is
+# refused with ``too_many_tables`` (issue #30: one user filled the lobby; docs/security.md).
+LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 3)

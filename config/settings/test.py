@@ -18,7 +18,7 @@
 
 import os
 
-from config.env import env_str
+from config.env import env_int, env_str
 from config.secret import secret_key_file, vapid_key_new
 from config.settings.base import *  # noqa: F403
 from config.settings.base import VAR_DIR, caches_for, channel_layers_for, database_from_url
@@ -65,3 +65,6 @@ LOGGING["root"]["level"] = env_str("LOG_LEVEL", "WARNING")  # noqa: F405
 # The suite's local push service (tests/push/pushservice.py) listens on plain HTTP at 127.0.0.1;
 # everywhere else a push endpoint must be https on a named host (apps.push.services).
 PUSH_TEST_HOSTS = ["127.0.0.1"]
+# Most tests make many waiting tables for one user; the cap's own tests set it
+# (tests/hardening/test_lobby_cap.py).
+LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 1000)

@@ -14,6 +14,7 @@ from apps.protocol.server import (
     Invitation,
     Pong,
     State,
+    TablesDiff,
     TournamentPair,
     TournamentSeated,
     frame_from,
@@ -102,7 +103,9 @@ def test_decode_server_reads_every_recorded_frame() -> None:
         ops.add(frame.__struct_config__.tag)
         assert encode(frame) == line["text"]
     # those: tests of their own (tests/ratings/test_no_show.py, tests/social/test_services.py, below)
-    own_tests = {"invitation", "quick_seated", "friend_request", "tournament_seated", "tournament_pair"}
+    own_tests = {
+        "invitation", "quick_seated", "friend_request", "tournament_seated", "tournament_pair", "tables_diff",
+    }  # fmt: skip
     assert ops == set(SERVER_FRAMES) - own_tests
 
 
@@ -114,6 +117,16 @@ def test_the_tournament_notices_keep_the_documented_key_order() -> None:
     )
     assert encode(pair) == '{"op":"tournament_pair","tournament":3,"url":"/tournaments/3/"}'
     assert decode_server(encode(seated)) == seated and decode_server(encode(pair)) == pair
+
+
+def test_the_lobby_diff_keeps_the_documented_key_order() -> None:
+    row = {"id": 4, "game": "durak", "status": "waiting", "seats": []}
+    diff = TablesDiff(added=[row], changed=[], removed=[3])
+    assert encode(diff) == (
+        '{"op":"tables_diff","added":[{"id":4,"game":"durak","status":"waiting","seats":[]}],'
+        '"changed":[],"removed":[3]}'
+    )
+    assert decode_server(encode(diff)) == diff
 
 
 def test_an_invitation_frame_round_trips_with_its_from_key() -> None:

@@ -55,11 +55,11 @@ def test_a_personal_socket_gets_the_invitation_live_and_no_table_list(live_site,
         assert frame["url"] == f"/lobby/tables/{table.pk}/"
         assert frame["accept"] == f"/friends/invitations/{invitation.pk}/accept/"
     # a table created now reaches the full socket only
-    seating.table_create(user=anna, game="durak")
-    full.wait_for(lambda m: m.get("op") == "tables" and len(m["tables"]) == 2)
+    second = seating.table_create(user=anna, game="durak")
+    full.wait_for(lambda m: m.get("op") == "tables_diff" and [t["id"] for t in m["added"]] == [second.pk])
     personal.send({"op": "ping", "t": 1})
     personal.wait_for(op("pong"))
-    assert not [m for m in personal.messages if m["op"] == "tables"]
+    assert not [m for m in personal.messages if m["op"] in ("tables", "tables_diff")]
     services.invitation_answer(user=boris, invitation_id=invitation.pk, accept=False)
     assert personal.wait_for(op("invitations"), start=1)["count"] == 0
     personal.close()

@@ -168,12 +168,15 @@ def test_lobby_socket_pushes_open_tables_as_they_change(live_site, make_user):
     first = lobby_sock.wait_for(lambda m: m.get("op") == "tables")
     assert first["tables"] == []
     table = seating.table_create(user=owner, game="durak")
-    pushed = lobby_sock.wait_for(lambda m: m.get("op") == "tables" and m["tables"])
-    assert pushed["tables"][0]["id"] == table.pk and pushed["tables"][0]["game"] == "durak"
+    pushed = lobby_sock.wait_for(lambda m: m.get("op") == "tables_diff" and m["added"])
+    assert pushed["added"][0]["id"] == table.pk and pushed["added"][0]["game"] == "durak"
+    assert pushed["changed"] == [] and pushed["removed"] == []
     seating.bots_set(table_id=table.pk, user=owner, seat=1, level="easy")
-    lobby_sock.wait_for(
-        lambda m: m.get("op") == "tables" and m["tables"] and m["tables"][0]["seats"][1]["bot"]
-    )
+    changed = lobby_sock.wait_for(lambda m: m.get("op") == "tables_diff" and m["changed"])
+    assert changed["changed"][0]["id"] == table.pk and changed["changed"][0]["seats"][1]["bot"]
+    seating.seat_leave(table_id=table.pk, user=owner)  # nobody sits there now: out of the list
+    gone = lobby_sock.wait_for(lambda m: m.get("op") == "tables_diff" and m["removed"])
+    assert (gone["added"], gone["changed"], gone["removed"]) == ([], [], [table.pk])
     lobby_sock.close()
 
 
