@@ -142,7 +142,7 @@ def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> T
 
 def seat_leave(*, table_id: int, user) -> Table:
     """``user`` stands up. Before the start the seat frees; during a match it is ``leave``: the
-    match ends at once and his side loses (RULES.md platform rules)."""
+    match ends at once and his side loses (docs/rules.md platform rules)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise Refused("not_found")
@@ -227,7 +227,7 @@ def options_set(*, table_id: int, user, options: dict) -> Table:
 def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | None = None) -> Table:
     """«Готов»: the match starts when every seat that must be filled is filled and ready.
 
-    ``client_seed`` (FAIRNESS.md, optional): the person's seed for the deals of the next match;
+    ``client_seed`` (docs/rules.md §3, optional): the person's seed for the deals of the next match;
     ``bad_client_seed`` when it is not 1–64 printable ASCII characters without ``:`` and ``|``,
     ``client_seed_closed`` once the match has started (nothing changes either way)."""
     if client_seed is not None:

@@ -1,4 +1,4 @@
-// FAIRNESS.md's test vectors through the browser's checker (static/js/fairness.js), on Node's
+// The test vectors of docs/rules.md §3 through the browser's checker (static/js/fairness.js), on Node's
 // WebCrypto: the same code the «Проверить раздачи» page runs.
 import { test } from "node:test";
 import assert from "node:assert/strict";

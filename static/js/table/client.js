@@ -1,6 +1,6 @@
 /**
  * The table client: holds the latest `state` frame (seq + view), renders it, and turns
- * taps, clicks and keys into `act` frames (PROTOCOL.md).
+ * taps, clicks and keys into `act` frames (docs/protocol.md).
  *
  * Promises:
  * - every `act` carries the seq of the state it was made on; after sending, the inputs
@@ -500,8 +500,8 @@ export class TableClient {
     infoDialog(this.root, { title: gettext("Клавиши"), body: list });
   }
 
-  /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state.
-   * «Готов» carries a random client seed (FAIRNESS.md): the deals then depend on it too. */
+  /** «Готов» before the start: POST /api/tables/<id>/ready/ (docs/protocol.md); the socket brings the new state.
+   * «Готов» carries a random client seed (docs/rules.md §3): the deals then depend on it too. */
   async setReady(ready) {
     const payload = { ready };
     if (ready) {
