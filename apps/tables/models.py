@@ -189,7 +189,7 @@ class Match(models.Model):
     #: process knows its cached seats' info of this match is stale.
     seats_version = models.PositiveIntegerField(_("версия мест"), default=0)
     #: Quick play: a person who has not opened the table by then aborts the match (a no-show,
-    #: issue #36 item 0); None once everyone came, and for other tables.
+    #: apps.tables.no_show); None once everyone came, and for other tables.
     show_deadline = models.DateTimeField(_("срок явки"), null=True, blank=True, db_index=True)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
     reserves = models.JSONField(_("запас времени"), default=dict)

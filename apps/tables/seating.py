@@ -58,7 +58,7 @@ def table_create(
     only people play, see apps.ratings; a private table's None is casual).
 
     Refused ``too_many_tables`` when ``user`` already owns and sits at
-    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (issue #30), checked with his row locked so
+    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (docs/security.md), checked with his row locked so
     parallel requests cannot slip past it; ``waits=False``: the caller starts the match in the
     same transaction (play with bots), so the table never waits and is not capped."""
     options = normalized_options(game, options)

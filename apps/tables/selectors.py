@@ -164,10 +164,10 @@ def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
 
 def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
     """``gone_deadline`` (epoch ms) on each playing seat whose person has no socket open: when
-    his absence ends the match (Durak) or lets the others claim it (PROTOCOL extension); for a
+    his absence ends the match (Durak) or lets the others claim it (docs/protocol.md); for a
     quick-play seat never opened, the match's ``show_deadline`` (a no-show aborts it then)."""
     away = {e["seat"]: e.get("gone_at") for e in info}
-    # quick play: a person who never opened the table must by ``show_deadline`` (issue #36, item 0)
+    # quick play: a person who never opened the table must by ``show_deadline`` (apps.tables.no_show)
     absent = {
         e["seat"] for e in info if e.get("user") and not e.get("connected") and e.get("gone_at") is None
     }
