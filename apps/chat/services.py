@@ -22,7 +22,7 @@ from apps.rules.seating import is_team_game
 from apps.social.selectors import blocks_of
 from apps.tables import groups, publishing
 from apps.tables.models import Seat, Table
-from apps.tables.selectors import epoch_ms, user_name
+from apps.tables.selectors import epoch_ms, shown_name
 
 from .models import ChatMessage, ChatMute, ChatReport, SiteMute
 from .phrases import PHRASES
@@ -64,7 +64,7 @@ def message_post(*, table_id: int, user, text=None, phrase=None) -> ChatMessage:
         table=table,
         user=user,
         seat=seat,
-        name=user_name(user),
+        name=shown_name(table.pk, user),  # the name the table shows him (frozen mid-match)
         channel=channel,
         text=words,
         phrase=code,
