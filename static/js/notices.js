@@ -113,7 +113,8 @@ function showFriendRequest(frame) {
   setBadge(frame.count);
   if (!document.getElementById("invite-badge")) return;
   showToast({
-    key: `friend-${frame.id}`, title: frame.from.name, hint: words.wants_friends,
+    // one toast per person asking, however often he asks again (issue #30, finding 10)
+    key: `friend-${frame.from.id}`, title: frame.from.name, hint: words.wants_friends,
     testid: "friend-request-toast",
     buttons: [
       requestForm(frame.accept, frame.id, words.accept, false, "friend-toast-accept"),
