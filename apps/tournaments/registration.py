@@ -17,6 +17,7 @@ from apps.ratings.modes import MODES
 from apps.ratings.quick import user_rating
 from apps.social.services import send_to_users
 
+from . import penalties
 from .errors import TournamentRefused as Refused
 from .models import Entrant, Tournament
 
@@ -98,7 +99,8 @@ def tournament_join(
     ``not_found`` (a private one without its code), ``closed`` (registration over: an arena
     takes entrants while it runs, a Swiss until its second round), ``full``, ``partner_needed``
     / ``no_partner`` (a pair mode needs exactly one partner, another mode none),
-    ``rating_range``, ``playban``, ``already_joined``."""
+    ``rating_range``, ``playban``, ``tournament_ban`` (removed from events for no-shows:
+    :mod:`.penalties`), ``already_joined``."""
     if partner is None and partner_name:
         partner = get_user_model().objects.filter(username__iexact=partner_name).first()
         if partner is None:
@@ -116,6 +118,9 @@ def tournament_join(
             raise Refused("no_partner")
         for person in filter(None, (user, partner)):
             fairplay.refuse_if_banned(person.pk)
+            ban = penalties.active_ban(person.pk)
+            if ban is not None:
+                raise Refused("tournament_ban", errors={"ends_at": ban.ends_at.isoformat()})
         rating = user_rating(user.pk, tournament.mode)
         if partner is not None:
             rating = (rating + user_rating(partner.pk, tournament.mode)) // 2

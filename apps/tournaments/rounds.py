@@ -28,8 +28,9 @@ from apps.social.services import send_to_users
 from apps.tables import conf as table_conf
 from apps.tables.seating import normalized_options, table_create_seated
 
-from . import brackets, pairing, scoring, signals
+from . import brackets, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
+from .schedule import reminders_send, schedules_open
 from .standings import BYE_POINTS, match_points, standings
 
 log = logging.getLogger(__name__)
@@ -233,10 +234,13 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
 
 
 def tournament_finish(tournament: Tournament, now: datetime | None = None) -> None:
-    """Mark the tournament finished (its standings are final)."""
+    """Mark the tournament finished (its standings are final) with its winner, the first line
+    of the standings if it played a match (his trophy on the profile)."""
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now or timezone.now()
-    tournament.save(update_fields=["status", "finished_at"])
+    lines = standings(tournament)
+    tournament.winner_id = lines[0].entrant_id if lines and lines[0].played else None
+    tournament.save(update_fields=["status", "finished_at", "winner"])
     log.info("tournament %s finished", tournament.pk)
 
 
@@ -286,6 +290,9 @@ def results_count(sender, match, rows, **kwargs) -> None:
     pairing_.finished = True
     pairing_.finished_at = timezone.now()
     pairing_.save(update_fields=["results", "finished", "finished_at"])
+    for row in rows:
+        if row.ending == "no_show" and row.ended_by == row.seat and row.user_id in by_user:
+            penalties.no_show_count(by_user[row.user_id], row.user_id)
     if tournament.format == Tournament.Format.KNOCKOUT:
         _eliminate(pairing_)
     transaction.on_commit(lambda: _advance_soon(tournament.pk))
@@ -337,8 +344,12 @@ def tournament_advance(tournament_id: int, now: datetime | None = None) -> None:
 
 
 def tournaments_tick(now: datetime | None = None) -> dict[str, int]:
-    """Beat (every 2 s): start each tournament whose time has come, advance each running one."""
+    """Beat (every 2 s): open the scheduled events that are due, remind the entrants of those
+    starting within 2 minutes, start each tournament whose time has come, advance each running
+    one."""
     now = now or timezone.now()
+    opened = len(schedules_open(now))
+    reminded = reminders_send(now)
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now)
     started = 0
     for pk in due.values_list("pk", flat=True):
@@ -347,4 +358,4 @@ def tournaments_tick(now: datetime | None = None) -> dict[str, int]:
     running = list(Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list("pk", flat=True))
     for pk in running:
         tournament_advance(pk, now=now)
-    return {"started": started, "running": len(running)}
+    return {"opened": opened, "reminded": reminded, "started": started, "running": len(running)}
