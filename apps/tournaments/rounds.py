@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.protocol.server import TournamentSeated
+from apps.ratings.models import Playban
 from apps.ratings.modes import MODES, quick_options
 from apps.social.services import send_to_users
 from apps.tables import conf as table_conf
@@ -63,9 +64,11 @@ def _met(tournament: Tournament, *, last_only: bool) -> dict[int, set[int]]:
     """Who met whom in the event (``last_only``: only at each entrant's last table)."""
     met: dict[int, set[int]] = {}
     seen: set[int] = set()
-    played = Pairing.objects.filter(tournament=tournament, table__isnull=False)
+    played = Pairing.objects.filter(tournament=tournament)
     for ids in played.order_by("-created_at", "-id").values_list("entrants", flat=True):
         ids = [int(i) for i in ids]
+        if len(ids) < 2:
+            continue  # a bye
         for pk in ids:
             if last_only and pk in seen:
                 continue
@@ -87,14 +90,54 @@ def _open_tables(
 ) -> None:
     mode = MODES[tournament.mode]
     options = normalized_options(mode.game, quick_options(tournament.mode))
+    banned_all = _banned([by_id[pk] for ids in tables for pk in ids])
     for ids in tables:
         seats = _seats(tournament.mode, ids, by_id)
+        people = [user_id for user_id, _bot in seats if user_id]
+        banned = banned_all & set(ids)
+        if banned:
+            _forfeit(tournament, ids, banned)
+            continue
         table = table_create_seated(
             game=mode.game, options=options, owner_id=seats[0][0], seats=seats, rated=True
         )
         Pairing.objects.create(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
-        people = [user_id for user_id, _bot in seats if user_id]
         transaction.on_commit(lambda t=table.pk, p=people: seated_notify(tournament, t, p))
+
+
+def _banned(entrants: list[Entrant]) -> set[int]:
+    """The ids of ``entrants`` one of whose players is banned from rated play now (one query):
+    a rated match would not start with him (apps.ratings' start guard)."""
+    people = {pk: e.pk for e in entrants for pk in (e.user_id, e.partner_id) if pk}
+    if not people:
+        return set()
+    now = timezone.now()
+    bans = Playban.objects.filter(
+        user_id__in=people, lifted_at__isnull=True, starts_at__lte=now, ends_at__gt=now
+    ).values_list("user_id", flat=True)
+    return {people[user_id] for user_id in bans}
+
+
+def _forfeit(tournament: Tournament, ids: tuple[int, ...], banned: set[int]) -> None:
+    """A table that cannot start because a player at it is banned from rated play (a playban
+    since the event began): no table; the banned lose it, the others win it as by a bye."""
+    win = BYE_POINTS[match_points(tournament)] if tournament.format == Tournament.Format.SWISS else 1.0
+    results = {
+        str(pk): {"outcome": "loss", "score": None, "points": 0.0}
+        if pk in banned
+        else {"outcome": "win", "score": None, "points": win}
+        for pk in ids
+    }
+    pairing_ = Pairing.objects.create(
+        tournament=tournament,
+        round=tournament.round,
+        entrants=list(ids),
+        results=results,
+        finished=True,
+        finished_at=timezone.now(),
+    )
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        _eliminate(pairing_)
 
 
 def seated_notify(tournament: Tournament, table_id: int, user_ids: list[int]) -> None:
@@ -225,10 +268,11 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
             tournament_finish(tournament, now=now)
         return 0
     busy = _busy(tournament)
-    field = [e for e in _entrants_for_pairing(tournament, last_only=True) if e.id not in busy]
+    entrants = {e.pk: e for e in _active(tournament)}
+    banned = _banned([e for pk, e in entrants.items() if pk not in busy])
+    field = [e for e in _entrants_for_pairing(tournament, last_only=True) if e.id not in busy | banned]
     size = _table_size(tournament)
     found = pairing.arena_tables(field, size=size, min_size=size)
-    entrants = {e.pk: e for e in _active(tournament)}
     _open_tables(tournament, found.tables, entrants)
     return len(found.tables)
 

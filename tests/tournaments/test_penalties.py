@@ -113,3 +113,37 @@ def test_a_repeated_removal_bans_for_24_hours_then_twice_as_long(make_user):
 )
 def test_ban_lengths_double_up_to_sixteen_days(previous, hours):
     assert penalties.ban_hours(previous) == hours
+
+
+def test_a_player_banned_from_rated_play_mid_event_forfeits_instead_of_stalling_the_round(make_user):
+    from apps.ratings.models import Playban
+
+    people = [make_user() for _ in range(4)]
+    swiss = tournament_create(
+        user=people[0], name="Швейцарка", format="swiss", mode="durak_2", rounds=2,
+        starts_at=timezone.now() + timedelta(minutes=5),
+    )  # fmt: skip
+    for person in people:
+        tournament_join(tournament_id=swiss.pk, user=person)
+    tournament_start(swiss.pk)
+    for p in Pairing.objects.filter(tournament=swiss, finished=False):
+        play_out(Match.objects.get(table=p.table, status=Match.Status.PLAYING))
+    now = timezone.now()
+    Playban.objects.create(
+        user=people[1], reason="test", minutes=60, starts_at=now, ends_at=now + timedelta(hours=1)
+    )
+    tournament_advance(swiss.pk)
+    swiss.refresh_from_db()
+    assert swiss.round == 2
+    banned = Entrant.objects.get(tournament=swiss, user=people[1])
+    (forfeit,) = [p for p in Pairing.objects.filter(tournament=swiss, round=2) if banned.pk in p.entrants]
+    assert forfeit.table is None and forfeit.finished
+    assert forfeit.results[str(banned.pk)]["outcome"] == "loss"
+    (other,) = [pk for pk in forfeit.entrants if pk != banned.pk]
+    assert forfeit.results[str(other)] == {"outcome": "win", "score": None, "points": 1.0}
+    for p in Pairing.objects.filter(tournament=swiss, finished=False):
+        play_out(Match.objects.get(table=p.table, status=Match.Status.PLAYING))
+    tournament_advance(swiss.pk)
+    swiss.refresh_from_db()
+    assert swiss.status == "finished"
+    assert {line.entrant_id: line.played for line in standings(swiss)}[banned.pk] == 2
