@@ -72,6 +72,11 @@ def may_see(t: Tournament, user, code: str | None = None) -> bool:
     return Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user)).exists()
 
 
+def _number(value: float) -> int | float:
+    """A score as people write it: 2, not 2.0 (½ points stay 0.5)."""
+    return int(value) if float(value).is_integer() else value
+
+
 def _labeller(entrants: dict[int, Entrant], names: dict[int, str]):
     """``label(entrant id)``: the entrant's name, «A + B» for a pair, «?» if unknown."""
 
@@ -150,11 +155,11 @@ def tournament_detail(t: Tournament, user=None) -> dict:
             "place": ln.place,
             "entrant": ln.entrant_id,
             "name": label(ln.entrant_id),
-            "score": ln.score,
+            "score": _number(ln.score),
             "results": ln.results,
             "on_fire": ln.on_fire,
-            "buchholz": ln.buchholz,
-            "sonneborn_berger": ln.sonneborn_berger,
+            "buchholz": _number(ln.buchholz),
+            "sonneborn_berger": _number(ln.sonneborn_berger),
             "played": ln.played,
             "withdrawn": ln.withdrawn,
             "eliminated": ln.eliminated,
