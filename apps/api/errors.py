@@ -44,6 +44,8 @@ REFUSAL_STATUS = {
     "not_joined": status.HTTP_409_CONFLICT,
     "rating_range": status.HTTP_403_FORBIDDEN,
     "tournament_ban": status.HTTP_403_FORBIDDEN,
+    "removed": status.HTTP_403_FORBIDDEN,
+    "rejoin_later": status.HTTP_409_CONFLICT,
 }
 
 #: Messages of the API's own codes (the services' codes have theirs in apps.core.errors).

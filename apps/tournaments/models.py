@@ -102,6 +102,9 @@ class Entrant(models.Model):
     rating = models.IntegerField(_("рейтинг при входе"), default=1500)
     byes = models.PositiveSmallIntegerField(_("пропусков тура"), default=0)
     no_shows = models.PositiveSmallIntegerField(_("неявок"), default=0)
+    #: Arena: how many times he paused (left while it ran), and when he may come back.
+    pauses = models.PositiveSmallIntegerField(_("пауз"), default=0)
+    rejoin_at = models.DateTimeField(_("может вернуться в"), null=True, blank=True)
     withdrawn = models.BooleanField(_("выбыл"), default=False)
     #: Knockout: out of the bracket.
     eliminated = models.BooleanField(_("выбыл из сетки"), default=False)

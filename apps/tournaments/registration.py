@@ -26,6 +26,15 @@ SWISS_ROUNDS = (1, 15)
 KNOCKOUT_PLACES = (8, 128)
 #: Late join into a Swiss: until its second round starts.
 SWISS_LATE_JOIN_ROUNDS = 1
+#: Arena: the wait before coming back from the first pause; each next pause doubles it.
+PAUSE_SECONDS = 10
+PAUSE_MAX_SECONDS = 10 * 60
+
+
+def pause_seconds(pauses: int) -> int:
+    """The wait before rejoining an arena after the ``pauses``-th pause: 10 s, 20 s, 40 s …,
+    at most 10 minutes."""
+    return min(PAUSE_MAX_SECONDS, PAUSE_SECONDS * 2 ** max(0, pauses - 1))
 
 
 def tournament_create(
@@ -129,6 +138,7 @@ def tournament_join(
         ):
             raise Refused("rating_range")
         people = [p.pk for p in filter(None, (user, partner))]
+        _refuse_comeback(tournament, user)
         taken = Entrant.objects.filter(tournament=tournament, withdrawn=False)
         if taken.filter(user_id__in=people).exists() or taken.filter(partner_id__in=people).exists():
             raise Refused("already_joined")
@@ -151,6 +161,18 @@ def tournament_join(
     if partner is not None:
         transaction.on_commit(lambda: pair_invitation_send(entrant))
     return entrant
+
+
+def _refuse_comeback(tournament: Tournament, user) -> None:
+    """An entrant coming back: ``removed`` after his no-shows, ``rejoin_later`` (with
+    ``ends_at``) while an arena pause's wait runs."""
+    old = Entrant.objects.filter(tournament=tournament, user=user, withdrawn=True).first()
+    if old is None:
+        return
+    if old.no_shows >= penalties.NO_SHOWS_OUT:
+        raise Refused("removed")
+    if old.rejoin_at is not None and old.rejoin_at > timezone.now():
+        raise Refused("rejoin_later", errors={"ends_at": old.rejoin_at.isoformat()})
 
 
 def pair_invitation_send(entrant: Entrant) -> None:
@@ -180,7 +202,9 @@ def tournament_confirm(*, tournament_id: int, user) -> Entrant:
 
 def tournament_leave(*, tournament_id: int, user) -> None:
     """``user`` (or his pair) leaves: before the start the entry is deleted, later it stays in
-    the standings as withdrawn and is paired no more. ``not_joined`` when he is not in it."""
+    the standings as withdrawn and is paired no more. In a running arena leaving is a pause:
+    he may come back after :func:`pause_seconds` (growing with each pause); a table he sits at
+    plays on. ``not_joined`` when he is not in it."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         entrant = (
@@ -194,9 +218,14 @@ def tournament_leave(*, tournament_id: int, user) -> None:
             raise Refused("not_joined")
         if tournament.status == Tournament.Status.REGISTRATION:
             entrant.delete()
-        else:
-            entrant.withdrawn = True
-            entrant.save(update_fields=["withdrawn"])
+            return
+        entrant.withdrawn = True
+        fields = ["withdrawn"]
+        if tournament.format == Tournament.Format.ARENA:
+            entrant.pauses += 1
+            entrant.rejoin_at = timezone.now() + timedelta(seconds=pause_seconds(entrant.pauses))
+            fields += ["pauses", "rejoin_at"]
+        entrant.save(update_fields=fields)
 
 
 def person_in(user_id: int) -> Q:

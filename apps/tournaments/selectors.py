@@ -188,7 +188,12 @@ def tournament_detail(t: Tournament, user=None) -> dict:
         "podium": rows[:3] if t.status == Tournament.Status.FINISHED else [],
         "teams": MODES[t.mode].teams,
         "you": (
-            {"entrant": me.pk, "withdrawn": me.withdrawn, "pending_partner": not me.confirmed}
+            {
+                "entrant": me.pk,
+                "withdrawn": me.withdrawn,
+                "pending_partner": not me.confirmed,
+                "rejoin_at": me.rejoin_at.isoformat() if me.withdrawn and me.rejoin_at else None,
+            }
             if me is not None
             else None
         ),

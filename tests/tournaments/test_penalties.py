@@ -79,6 +79,9 @@ def test_a_no_show_loses_and_two_withdraw_him_from_the_event(make_user):
     tournament_advance(arena.pk)
     assert all(gone.pk not in p.entrants for p in Pairing.objects.filter(tournament=arena, finished=False))
     assert {line.entrant_id: line.withdrawn for line in standings(arena)}[gone.pk] is True
+    with pytest.raises(Refused) as info:  # no coming back into this event
+        tournament_join(tournament_id=arena.pk, user=absent)
+    assert info.value.code == "removed"
 
 
 def test_a_repeated_removal_bans_for_24_hours_then_twice_as_long(make_user):
