@@ -92,7 +92,9 @@ class YouSerializer(serializers.Serializer):
     entrant = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
     pending_partner = serializers.BooleanField(help_text="Your partner has not accepted yet.")
-    rejoin_at = serializers.DateTimeField(allow_null=True, help_text="Arena: after a pause, when you may rejoin.")
+    rejoin_at = serializers.DateTimeField(
+        allow_null=True, help_text="Arena: after a pause, when you may rejoin."
+    )
 
 
 class DetailSerializer(SummarySerializer):
