@@ -56,7 +56,8 @@ def match_start(
         table.options,
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
-        fair=fair.match_seeds(server_seed, client_seeds, occupied),
+        # a duplicate set's tables all deal with the client string "" (FAIRNESS.md)
+        fair=fair.match_seeds(server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied),
         duplicate=duplicate,
     )
     table.server_seed = fair.new_server_seed()
