@@ -37,6 +37,9 @@ REFUSAL_STATUS = {
     "in_match": status.HTTP_409_CONFLICT,
     "too_many_tables": status.HTTP_409_CONFLICT,
     "client_seed_closed": status.HTTP_409_CONFLICT,
+    "already_played": status.HTTP_409_CONFLICT,
+    "set_closed": status.HTTP_409_CONFLICT,
+    "duplicate_table": status.HTTP_409_CONFLICT,
 }
 
 #: Messages of the API's own codes (the services' codes have theirs in apps.core.errors).

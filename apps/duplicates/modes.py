@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from apps.rules import fairness
+from apps.rules import api, fairness
 
 #: The seat every player of a set takes (a person's partner in 2 on 2 modes is a bot at seat 2).
 SEAT = 0
@@ -53,6 +53,22 @@ MODES: dict[str, Mode] = {
 def mode_of(key: str) -> Mode:
     """The mode named ``key``; ``KeyError`` for an unknown one."""
     return MODES[key]
+
+
+#: The options that tell the modes of one game apart.
+_MODE_KEYS = ("players", "ruleset", "teams")
+
+
+def mode_for(game: str, options: dict) -> Mode | None:
+    """The mode of ``game`` with normalized ``options`` (players, ruleset, teams), or None when
+    RULES.md «Дубль» has none (Деберц 3 players, Дурак)."""
+    for mode in MODES.values():
+        if mode.game != game:
+            continue
+        wanted = api.normalize_options(game, mode.options)
+        if all(wanted.get(k) == options.get(k) for k in _MODE_KEYS):
+            return mode
+    return None
 
 
 def dealer_of(mode: Mode, number: int) -> int:

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.rules import api, fairness
+from apps.rules.errors import InvalidOptions
 from apps.tables import seating
 from apps.tables.models import Match, Table
 
@@ -34,6 +35,7 @@ from .modes import (
     SEAT,
     Mode,
     dealer_of,
+    mode_for,
 )
 
 log = logging.getLogger(__name__)
@@ -50,12 +52,14 @@ def moscow_day(now: datetime | None = None) -> date:
     return (now or timezone.now()).astimezone(MOSCOW).date()
 
 
-def _new_set(*, mode: Mode, deals: int, opens_at: datetime, closes_at: datetime, **fields) -> DuplicateSet:
-    seed = bytes.fromhex(fields.pop("server_seed", None) or secrets.token_bytes(32).hex())
+def _new_set(
+    *, mode: Mode, deals: int, opens_at: datetime, closes_at: datetime, options: dict | None = None, **fields
+) -> DuplicateSet:
+    seed = secrets.token_bytes(32)
     return DuplicateSet.objects.create(
         mode=mode.key,
         game=mode.game,
-        options=api.normalize_options(mode.game, mode.options),
+        options=options or api.normalize_options(mode.game, mode.options),
         deals=deals,
         server_seed=seed.hex(),
         commitment=fairness.commitment(seed),
@@ -66,13 +70,28 @@ def _new_set(*, mode: Mode, deals: int, opens_at: datetime, closes_at: datetime,
 
 
 def set_create(
-    *, user, mode: str, deals: int | None = None, open_minutes: int = 24 * 60, private: bool = True
+    *,
+    user,
+    mode: str | None = None,
+    game: str | None = None,
+    options: dict | None = None,
+    deals: int | None = None,
+    open_minutes: int = 24 * 60,
+    private: bool = True,
 ) -> DuplicateSet:
-    """«Дубль с друзьями»: a set of ``mode`` with ``deals`` deals (default the mode's), open for
-    ``open_minutes`` (10 min to 7 days) from now. ``private``: reachable only through its link
-    (an unguessable code); else listed among the open sets. Refused ``bad_mode``, ``bad_deals``,
-    ``bad_open_minutes``; nothing is created then."""
+    """«Дубль с друзьями»: a set of ``mode`` (or of ``game`` with ``options``: the mode they name,
+    the other options kept for every table of the set) with ``deals`` deals (default the
+    mode's), open for ``open_minutes`` (10 min to 7 days) from now. ``private``: reachable only
+    through its link (an unguessable code); else listed among the open sets. Refused
+    ``bad_mode``, ``invalid_options``, ``bad_deals``, ``bad_open_minutes``; nothing is created."""
     chosen = MODES.get(mode) if isinstance(mode, str) else None
+    normalized = None
+    if mode is None and isinstance(game, str) and game in api.GAMES:
+        try:
+            normalized = api.normalize_options(game, dict(options or {}))
+        except InvalidOptions as exc:
+            raise DuplicateRefused("invalid_options", errors=exc.errors) from exc
+        chosen = mode_for(game, normalized)
     if chosen is None:
         raise DuplicateRefused("bad_mode")
     deals = chosen.deals if deals is None else deals
@@ -83,6 +102,7 @@ def set_create(
     now = timezone.now()
     return _new_set(
         mode=chosen,
+        options=normalized,
         deals=deals,
         opens_at=now,
         closes_at=now + timedelta(minutes=open_minutes),
