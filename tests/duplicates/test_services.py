@@ -211,3 +211,19 @@ def test_void_counts_for_nobody(make_user):
     assert dset.status == "void"
     assert selectors.set_detail(dset, entry.user)["results"] is None
     assert Match.objects.get(pk=entry.match_id).status == Match.Status.FINISHED
+
+
+def test_admin_lists_sets_and_voids_them(make_user, client, django_user_model):
+    staff = django_user_model.objects.create_superuser(username="boss", password="pw-secret-123")
+    client.force_login(staff)
+    dset = services.set_create(user=make_user(), mode="blot", deals=1, open_minutes=60, private=False)
+    entry = services.set_play(user=make_user(), set_id=dset.pk)
+    page = client.get(f"/admin/duplicates/duplicateset/{dset.pk}/change/")
+    assert page.status_code == 200 and f"/admin/tables/table/{entry.table_id}/".encode() in page.content
+    assert client.get("/admin/duplicates/duplicateset/").status_code == 200
+    answer = client.post(
+        "/admin/duplicates/duplicateset/", {"action": "void_sets", "_selected_action": [dset.pk]}, follow=True
+    )
+    assert answer.status_code == 200
+    dset.refresh_from_db()
+    assert dset.status == "void"
