@@ -12,6 +12,7 @@ class DuplicatesConfig(AppConfig):
     def ready(self) -> None:
         """Record a duplicate table's results when its match ends; keep an open set's seed
         secret; refuse a second match at a duplicate table."""
+        from apps.stats import hooks as stats_hooks
         from apps.tables import hooks
         from apps.tables.signals import match_finished
 
@@ -20,3 +21,4 @@ class DuplicatesConfig(AppConfig):
         match_finished.connect(services.match_finished, dispatch_uid="duplicates.match_finished")
         hooks.seed_hold_provide(services.seed_held)
         hooks.guard_register("start", services.start_guard)
+        stats_hooks.match_access_provide(services.match_access)

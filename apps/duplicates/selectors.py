@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django.db.models import Count, Q
+from django.urls import reverse
 from django.utils import timezone
 
 from apps.rules import fairness
@@ -137,13 +138,16 @@ def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -
     return {"players": len(rows), "mine": mine, "leaderboard": board, "best": best}
 
 
-def entry_progress(table_id: int) -> dict | None:
-    """The duplicate banner of a table: ``{"set", "deals", "kind"}`` (the page shows «Сдача n из
-    K» from the live deal number); None for a table that plays no set."""
-    row = Entry.objects.filter(table_id=table_id).values_list("set_id", "set__deals", "set__kind").first()
+def table_banner(table_id: int) -> dict | None:
+    """The duplicate banner of a table: ``{"set", "deals", "url"}`` (the table client shows
+    «Сдача n из K» from the live deal number, the page links the set); None for a table that
+    plays no set."""
+    row = Entry.objects.filter(table_id=table_id).values_list("set_id", "set__deals", "set__code").first()
     if row is None:
         return None
-    return {"set": row[0], "deals": row[1], "kind": row[2]}
+    set_id, deals, code = row
+    url = reverse("duplicates:link", args=[code]) if code else reverse("duplicates:detail", args=[set_id])
+    return {"set": set_id, "deals": deals, "url": url}
 
 
 def streak(user, today: date | None = None) -> int:

@@ -288,6 +288,18 @@ def seed_held(match: Match) -> bool:
     return Entry.objects.filter(table_id=match.table_id, set__status=DuplicateSet.Status.OPEN).exists()
 
 
+def match_access(match: Match, user) -> bool:
+    """apps.stats' match access: a duplicate set's match is open to everyone who finished that
+    set (its best results are replayed on the set's page), and to everyone once it closed."""
+    row = Entry.objects.filter(match_id=match.pk).values_list("set_id", "set__status").first()
+    if row is None:
+        return False
+    set_id, set_status = row
+    if set_status == DuplicateSet.Status.CLOSED:
+        return True
+    return Entry.objects.filter(set_id=set_id, user_id=user.pk, finished_at__isnull=False).exists()
+
+
 def start_guard(*, table: Table, user) -> None:
     """apps.tables' ``"start"`` guard: a duplicate table plays its set's match only (no rematch)."""
     if table.pk is not None and Entry.objects.filter(table_id=table.pk).exists():
