@@ -19,7 +19,9 @@ def test_list_create_play_and_compare(make_user, client):
     page = client.get("/duplicates/")
     assert page.status_code == 200
     assert page.content.count(b'class="card duplicate-row"') == 6  # today's daily sets
-    made = client.post("/duplicates/new/", {"mode": "blot", "deals": "2", "open_minutes": "60", "private": "on"})
+    made = client.post(
+        "/duplicates/new/", {"mode": "blot", "deals": "2", "open_minutes": "60", "private": "on"}
+    )
     dset = DuplicateSet.objects.get(kind="friends")
     assert made.status_code == 302 and made["Location"] == f"/duplicates/c/{dset.code}/"
     own = client.get(made["Location"])
@@ -50,7 +52,9 @@ def test_list_create_play_and_compare(make_user, client):
 
 def test_bad_form_loses_nothing_and_says_why(make_user, client):
     client.force_login(make_user())
-    answer = client.post("/duplicates/new/", {"mode": "blot", "deals": "99", "open_minutes": "60"}, follow=True)
+    answer = client.post(
+        "/duplicates/new/", {"mode": "blot", "deals": "99", "open_minutes": "60"}, follow=True
+    )
     assert "duplicate-message" in answer.content.decode()
     assert not DuplicateSet.objects.exists()
 
