@@ -107,6 +107,15 @@ def _tournament(params: dict) -> dict | None:
     }
 
 
+def _daily_duplicate(params: dict) -> dict:
+    return {
+        "title": _("«Дубль дня» открыт"),
+        "body": _("Сегодняшние раздачи ждут вас: сыграйте их в любое время до полуночи по Москве."),
+        "url": reverse("duplicates:index"),
+        "tag": f"daily-duplicate-{params.get('day', '')}",
+    }
+
+
 def _test(params: dict) -> dict:
     return {
         "title": _("Карточки"),
@@ -122,5 +131,6 @@ _BUILDERS = {
     kinds.YOUR_TURN: _your_turn,
     kinds.REMATCH: _rematch,
     kinds.TOURNAMENT: _tournament,
+    kinds.DAILY_DUPLICATE: _daily_duplicate,
     kinds.TEST: _test,
 }
