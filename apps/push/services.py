@@ -134,7 +134,9 @@ def wants(user_id: int, kind: str) -> bool:
 def wanting(kind: str) -> list[int]:
     """Everyone with a subscription who turned the off-by-default ``kind`` on (one query)."""
     return list(
-        Preferences.objects.filter(**{f"kinds__{kind}": True}, user__in=Subscription.objects.values("user_id"))
+        Preferences.objects.filter(
+            **{f"kinds__{kind}": True}, user__in=Subscription.objects.values("user_id")
+        )
         .values_list("user_id", flat=True)
         .distinct()
     )
