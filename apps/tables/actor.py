@@ -133,7 +133,11 @@ class TableActor:
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_db_thread_pool(selectors.table_caches_fill)(match)
-        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+        args = (match, applied.state, applied.events, applied.views)
+        if match.status == Match.Status.PLAYING:
+            frames = match_frames(*args, hold_ms=applied.hold_ms)
+        else:  # the final views ask the fairness hooks whether to reveal the seeds: a query
+            frames = await in_db_thread_pool(match_frames)(*args, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
