@@ -21,13 +21,13 @@ from django.utils.text import capfirst
 from django.utils.translation import override
 
 from apps.chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
+from apps.duplicates.models import DuplicateSet, Entry
 from apps.push.models import Preferences as PushPreferences
 from apps.push.models import Subscription as PushSubscription
 from apps.ratings.models import Playban, QuickEntry, Rating, RatingChange
 from apps.social.models import Block, FriendRequest, Friendship, Invitation, Presence
 from apps.stats.models import GameRecord, Result
 from apps.tables.models import Match, Seat, Table, TableAccess
-from apps.duplicates.models import DuplicateSet, Entry
 from apps.tournaments.models import Pairing, Schedule, Tournament, TournamentBan
 
 pytestmark = pytest.mark.django_db
