@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "apps.social",
     "apps.ratings",
     "apps.tournaments",
+    "apps.duplicates",
     "apps.push",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
@@ -246,6 +247,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
     "ratings-quick-sweep": {"task": "ratings.quick_sweep", "schedule": 2.0},
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 2.0},
+    # «Дубль дня» opens at 00:00 Moscow time; due sets close (apps.duplicates, idempotent)
+    "duplicates-rollover": {"task": "duplicates.rollover", "schedule": 30.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
