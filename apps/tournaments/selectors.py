@@ -12,7 +12,7 @@ from apps.ratings.labels import mode_name
 from apps.ratings.modes import MODES
 
 from .models import Entrant, Pairing, Tournament
-from .standings import standings
+from .standings import match_points, standings
 
 
 def _names(user_ids: set[int]) -> dict[int, str]:
@@ -187,6 +187,7 @@ def tournament_detail(t: Tournament, user=None) -> dict:
         "bracket": [rounds[r] for r in sorted(rounds)] if t.format == Tournament.Format.KNOCKOUT else [],
         "podium": rows[:3] if t.status == Tournament.Status.FINISHED else [],
         "teams": MODES[t.mode].teams,
+        "victory_points": t.format == Tournament.Format.SWISS and match_points(t) == "vp",
         "you": (
             {
                 "entrant": me.pk,
