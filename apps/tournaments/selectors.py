@@ -246,3 +246,37 @@ def with_tournaments(user_id: int, items: list[dict]) -> list[dict]:
         if item["match"] in events:
             item["tournament"] = events[item["match"]]
     return items
+
+
+def live_finals(limit: int = 3) -> list[dict]:
+    """The finals of public knockouts playing now (the home page shows them): ``{"name",
+    "url", "table_url", "sides"}``, the latest started first."""
+    running = Tournament.objects.filter(
+        format=Tournament.Format.KNOCKOUT, status=Tournament.Status.RUNNING, private=False
+    ).order_by("-started_at")[:20]
+    finals = []
+    for t in running:
+        alive = Entrant.objects.filter(tournament=t, eliminated=False, withdrawn=False, confirmed=True)
+        if alive.count() != 2:
+            continue
+        table = Pairing.objects.filter(
+            tournament=t, round=t.round, finished=False, table__isnull=False
+        ).first()
+        if table is None:
+            continue
+        entrants = {e.pk: e for e in alive}
+        people = {e.user_id for e in entrants.values()} | {
+            e.partner_id for e in entrants.values() if e.partner_id
+        }
+        label = _labeller(entrants, _names(people))
+        finals.append(
+            {
+                "name": t.name,
+                "url": reverse("tournaments:detail", args=[t.pk]),
+                "table_url": reverse("lobby:table", args=[table.table_id]),
+                "sides": [label(pk) for pk in table.entrants],
+            }
+        )
+        if len(finals) >= limit:
+            break
+    return finals
