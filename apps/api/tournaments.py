@@ -99,6 +99,7 @@ class YouSerializer(serializers.Serializer):
 
 class DetailSerializer(SummarySerializer):
     standings = LineSerializer(many=True)
+    standings_total = serializers.IntegerField(help_text="Lines in the standings (the API lists them all).")
     current = TableSerializer(many=True, help_text="The current round's tables (an arena: those playing).")
     bracket = serializers.ListField(
         child=TableSerializer(many=True), help_text="Knockout: every round's tables, in bracket order."
