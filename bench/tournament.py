@@ -12,10 +12,12 @@ PostgreSQL: in-memory channel layer, no Celery; the tables' scheduler off):
   ``--match-seconds`` (fast clocks): the admin's end of a match (:func:`match_end_stuck`, which
   records results and so counts the table for the event, as a finished match does), then a
   random winner (a draw now and then) is written into the table's result — playing 1,000
-  players' Дурак move by move would hold the shared box for an hour. After each batch of endings
-  the arena's pass runs as the ``tournaments.advance`` task would (``pass_ms``: one pass, the
-  tournament row locked). ``wait_s`` is a freed player's wait: from the end of his table to the
-  start of his next one (players still waiting at the end are counted in ``waiting_at_end``).
+  players' Дурак move by move would hold the shared box for an hour. A second thread (its own
+  database connection) plays the Celery worker: after results it runs the arena's pass as the
+  ``tournaments.advance`` task would (``pass_ms``: one pass, the tournament row locked; results
+  arriving meanwhile wait for the next pass, as the tasks queue behind the row's lock).
+  ``wait_s`` is a freed player's wait: from the end of his table to the start of his next one
+  (players still waiting at the end are counted in ``waiting_at_end``).
 - **standings page**: ``GET /tournaments/<id>/`` and its live state ``/state/`` (which every open
   page polls every 3 s) for ``--samples`` random players signed in, after the arena's run.
 - **swiss**: the same players in a Swiss; round 1 opens (``round_open_s``: pairing and 500
@@ -116,6 +118,10 @@ def table_end(pairing_id: int, rng: random.Random) -> None:
 
 
 def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
+    import threading
+
+    from django.db import connection
+
     from apps.tournaments.models import Pairing
     from apps.tournaments.rounds import tournament_advance, tournament_start
 
@@ -127,6 +133,21 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
     ends: dict[int, float] = {}
     passes: list[float] = []
     ended = 0
+    results = threading.Event()  # a table ended since the worker's last pass
+    stop = threading.Event()
+
+    def worker() -> None:
+        """The ``tournaments.advance`` task: a pass after results (coalesced while one runs, as
+        the tasks queue behind the tournament row's lock), on its own database connection."""
+        try:
+            while not stop.is_set():
+                if not results.wait(0.05):
+                    continue
+                results.clear()
+                wall, _cpu = timed(lambda: tournament_advance(arena.pk))
+                passes.append(wall)
+        finally:
+            connection.close()
 
     def plan() -> None:
         now = time.perf_counter()
@@ -134,6 +155,8 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
             if pk not in ends:
                 ends[pk] = now + rng.uniform(0.5, 1.5) * match_seconds
 
+    thread = threading.Thread(target=worker, daemon=True)
+    thread.start()
     plan()
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
@@ -141,14 +164,16 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
         due = [pk for pk, end in ends.items() if end <= now]
         if not due:
             time.sleep(0.05)
+            plan()
             continue
-        for pk in due:
+        for pk in due:  # the players' processes: each table's last move records its results
             table_end(pk, rng)
             del ends[pk]
             ended += 1
-        wall, _cpu = timed(lambda: tournament_advance(arena.pk))
-        passes.append(wall)
+            results.set()
         plan()
+    stop.set()
+    thread.join()
     waits, waiting = [], 0
     by_entrant: dict[int, list] = {}
     for p in Pairing.objects.filter(tournament=arena, table__isnull=False).order_by("created_at"):
@@ -162,6 +187,8 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
     return {
         "tournament": arena.pk,
         "players": len(users),
+        "seconds": seconds,
+        "match_seconds": match_seconds,
         "start_s": round(start_s, 2),
         "tables_ended": ended,
         "tables": sum(len(r) for r in by_entrant.values()) // 2,
