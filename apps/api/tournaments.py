@@ -101,6 +101,9 @@ class DetailSerializer(SummarySerializer):
     standings = LineSerializer(many=True)
     standings_total = serializers.IntegerField(help_text="Lines in the standings (the API lists them all).")
     current = TableSerializer(many=True, help_text="The current round's tables (an arena: those playing).")
+    current_total = serializers.IntegerField(
+        help_text="Tables in the current round (the API lists them all)."
+    )
     bracket = serializers.ListField(
         child=TableSerializer(many=True), help_text="Knockout: every round's tables, in bracket order."
     )

@@ -150,10 +150,10 @@ def _signature(t: Tournament) -> str:
     return ".".join(str(part) for part in parts)
 
 
-def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, Entrant]]:
-    """The standings as rows (names, scores, tie-breaks, 🔥) and the entrants by id, cached per
-    :func:`_signature`: every open page polls them every 3 s, and a 1,000-player arena's
-    standings take a while to compute."""
+def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, str], int]:
+    """The standings as rows (names, scores, tie-breaks, 🔥), every entrant's name by id and how
+    many have not withdrawn, cached per :func:`_signature`: every open page polls them every 3 s,
+    and a 1,000-player arena's standings take a while to compute."""
     key = f"tournaments:standings:{t.pk}:{_signature(t)}"
     cached = cache.get(key)
     if cached is not None:
@@ -164,11 +164,12 @@ def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, Entrant]]:
         e.partner_id for e in entrants.values() if e.partner_id
     }
     label = _labeller(entrants, _names(people))
+    labels = {pk: label(pk) for pk in entrants}
     rows = [
         {
             "place": ln.place,
             "entrant": ln.entrant_id,
-            "name": label(ln.entrant_id),
+            "name": labels[ln.entrant_id],
             "score": _number(ln.score),
             "results": ln.results,
             "on_fire": ln.on_fire,
@@ -180,16 +181,19 @@ def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, Entrant]]:
         }
         for ln in lines
     ]
-    cache.set(key, (rows, entrants), STANDINGS_CACHE_SECONDS)
-    return rows, entrants
+    value = (rows, labels, sum(1 for e in entrants.values() if not e.withdrawn))
+    cache.set(key, value, STANDINGS_CACHE_SECONDS)
+    return value
 
 
-def tournament_detail(t: Tournament, user=None, *, lines: int | None = None) -> dict:
+def tournament_detail(
+    t: Tournament, user=None, *, lines: int | None = None, tables: int | None = None
+) -> dict:
     """One tournament: its summary, the standings (names, score, tie-breaks, 🔥; with ``lines``
     only the first ``lines`` and the caller's own), the current round's tables (each with a link
-    to watch it), the caller's entry and open table, the bracket (knockout) and the podium once
-    finished."""
-    all_rows, entrants = _standing_rows(t)
+    to watch it; with ``tables`` only the ``tables`` of the best placed and the caller's), the
+    caller's entry and open table, the bracket (knockout) and the podium once finished."""
+    all_rows, labels, active = _standing_rows(t)
     me = invited = None
     if user is not None and user.is_authenticated:
         mine_or_invited = Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user))
@@ -209,10 +213,10 @@ def tournament_detail(t: Tournament, user=None, *, lines: int | None = None) -> 
         pairings = pairings.filter(finished=False)
     elif t.format == Tournament.Format.SWISS:
         pairings = pairings.filter(round=t.round)
-    people = {e.user_id for e in entrants.values()} | {
-        e.partner_id for e in entrants.values() if e.partner_id
-    }
-    label = _labeller(entrants, _names(people)) if pairings else None
+
+    def label(pk) -> str:
+        return labels.get(int(pk), "?")
+
     rounds: dict[int, list[dict]] = {}
     my_table = None
     for p in pairings:
@@ -225,11 +229,18 @@ def tournament_detail(t: Tournament, user=None, *, lines: int | None = None) -> 
         if t.format != Tournament.Format.ARENA
         else [entry for entries in rounds.values() for entry in entries]
     )
+    current_total = len(current)
+    if tables is not None and current_total > tables:
+        # the top boards: the tables of the best placed, and the caller's own
+        place = {row["entrant"]: n for n, row in enumerate(all_rows)}
+        best = sorted(current, key=lambda e: min(place.get(x["id"], len(place)) for x in e["entrants"]))
+        current = [e for n, e in enumerate(best) if n < tables or e is my_table]
     return {
-        **tournament_summary(t, entrants=sum(1 for e in entrants.values() if not e.withdrawn)),
+        **tournament_summary(t, entrants=active),
         "standings": rows,
         "standings_total": len(all_rows),
         "current": current,
+        "current_total": current_total,
         "bracket": [rounds[r] for r in sorted(rounds)] if t.format == Tournament.Format.KNOCKOUT else [],
         "podium": [{**row, "is_you": row["entrant"] == mine} for row in all_rows[:3]]
         if t.status == Tournament.Status.FINISHED
