@@ -46,6 +46,9 @@ REFUSAL_STATUS = {
     "tournament_ban": status.HTTP_403_FORBIDDEN,
     "removed": status.HTTP_403_FORBIDDEN,
     "rejoin_later": status.HTTP_409_CONFLICT,
+    "already_played": status.HTTP_409_CONFLICT,
+    "set_closed": status.HTTP_409_CONFLICT,
+    "duplicate_table": status.HTTP_409_CONFLICT,
 }
 
 #: Messages of the API's own codes (the services' codes have theirs in apps.core.errors).

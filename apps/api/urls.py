@@ -3,6 +3,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from . import duplicates as duplicates_api
 from . import pages, views
 from . import ratings as ratings_api
 from . import tournaments as tournaments_api
@@ -46,6 +47,9 @@ urlpatterns = [
         tournaments_api.TournamentLeaveView.as_view(),
         name="tournament_leave",
     ),
+    path("duplicates/", duplicates_api.DuplicatesView.as_view(), name="duplicates"),
+    path("duplicates/<int:set_id>/", duplicates_api.DuplicateDetailView.as_view(), name="duplicate"),
+    path("duplicates/<int:set_id>/play/", duplicates_api.DuplicatePlayView.as_view(), name="duplicate_play"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start script as a file: no inline script under the CSP.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

@@ -1,8 +1,8 @@
 """The kinds of push notification: what each is called on the profile page, how long a push
 service keeps it for an offline device (TTL) and how urgently it wakes one (RFC 8030).
 
-``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet: the site has
-no «Дубль дня» (docs/decisions-push.md).
+``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet. «Дубль дня»
+is opt-in (off by default) and sent once a day when the day's sets open (apps.duplicates).
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ KINDS: dict[str, Kind] = {
             ttl=12 * 3600,
             urgency="low",
             default_on=False,
-            later=True,
         ),
     )
 }

@@ -120,6 +120,15 @@ def _tournament_soon(params: dict) -> dict | None:
     }
 
 
+def _daily_duplicate(params: dict) -> dict:
+    return {
+        "title": _("«Дубль дня» открыт"),
+        "body": _("Сегодняшние раздачи ждут вас: сыграйте их в любое время до полуночи по Москве."),
+        "url": reverse("duplicates:index"),
+        "tag": f"daily-duplicate-{params.get('day', '')}",
+    }
+
+
 def _test(params: dict) -> dict:
     return {
         "title": _("Карточки"),
@@ -136,5 +145,6 @@ _BUILDERS = {
     kinds.REMATCH: _rematch,
     kinds.TOURNAMENT: _tournament,
     kinds.TOURNAMENT_SOON: _tournament_soon,
+    kinds.DAILY_DUPLICATE: _daily_duplicate,
     kinds.TEST: _test,
 }

@@ -398,6 +398,9 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     assert sorted(schema["paths"]) == [
         "/api/auth/token/",
+        "/api/duplicates/",
+        "/api/duplicates/{set_id}/",
+        "/api/duplicates/{set_id}/play/",
         "/api/matches/{match_id}/record/",
         "/api/me/results/",
         "/api/quick/",
