@@ -48,7 +48,7 @@ export function surrenderText(view) {
 }
 
 export class TableClient {
-  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null }) {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null, hidden = null, returnUrl = null }) {
     this.root = root;
     this.tableId = tableId;
     this.lobbyUrl = lobbyUrl;
@@ -89,7 +89,7 @@ export class TableClient {
       leave: fromMenu(() => this.leave()),
       toggleChat: () => this.toggleChat(),
     }, { lobbyUrl });
-    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree });
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree, hidden, returnUrl });
     this.chat.onUnread = (n) => {
       this.parts.chatBadge.hidden = !n;
       this.parts.chatBadge.textContent = n ? String(n) : "";
