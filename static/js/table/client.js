@@ -30,6 +30,7 @@ import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
 import { ChatPanel, eyeIcon, rematchBox } from "./chat.js";
+import { Tour } from "./tour.js";
 import { claimableSeats, gameSeats, gameTitle, isBelot, nextGoneDeadline, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
@@ -96,6 +97,7 @@ export class TableClient {
     };
     this.chat.onClose = () => this.closeChat();
     root.querySelector(".table-body").append(this.chat.element);
+    this.tour = new Tour(root, root.querySelector(".bottom"));
     this.inviteUrl = inviteUrl;
     if (inviteUrl) {
       this.parts.menu.prepend(
@@ -663,6 +665,7 @@ export class TableClient {
     p.soundInput.checked = this.sounds.on;
     this.countdown.set(v);
     this.chat.setView(v);
+    this.tour.follow(v, PLAYING.has(v.phase));
     const watching = Number(v.spectators) || 0;
     p.spectators.hidden = !watching;
     p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
