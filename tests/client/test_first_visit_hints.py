@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.client import views
 from tests.client.test_social_feel import PHONE, durak_in_play
 from tests.client.test_table_render import DESKTOP, feed, static_url  # noqa: F401
+from tests.live import screenshot_dir
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +58,8 @@ def test_three_hints_show_the_controls_once_and_never_again(first_visit, phone) 
     expect(tour).to_contain_text("1 из 3")
     expect(tour).to_contain_text("Ваши карты — внизу")
     expect(app).to_have_class(re.compile(r"\btour-hand\b"))
+    size = "360x740" if phone else "1440x900"
+    page.screenshot(path=str(screenshot_dir() / f"first-visit-hints-{size}.png"))
     # the hint lies over nothing: every card of the hand can still be played
     card = page.locator(".hand .hand-card").first
     box, hint = card.bounding_box(), tour.bounding_box()

@@ -14,7 +14,7 @@ from apps.social import services as social
 from apps.social.models import Block
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
-from tests.live import LiveSite
+from tests.live import LiveSite, screenshot_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -41,6 +41,7 @@ def test_the_table_chat_lists_mutes_and_blocks_after_a_reload_and_gives_them_bac
     expect(hidden).to_contain_text("boris")
     expect(hidden).to_contain_text("cora (блок)")
     expect(page.get_by_test_id("chat-log")).not_to_contain_text("я вернулся")
+    page.screenshot(path=str(screenshot_dir() / "chat-hidden-people-360x740.png"))
     # «Вернуть» the mute: the server forgets it, and after a reload boris's words are there
     hidden.locator('[data-control="chat-unmute"]').tap()
     expect(hidden).not_to_contain_text("boris")
@@ -69,6 +70,8 @@ def test_the_profile_lists_mutes_and_blocks_each_with_return(live_site: LiveSite
     expect(page.get_by_test_id("hidden-muted")).to_contain_text("boris")
     expect(page.get_by_test_id("hidden-blocked")).to_contain_text("cora")
     expect(page.get_by_test_id("hidden-blocked")).not_to_contain_text("boris")
+    shot = screenshot_dir() / "profile-hidden-people-360x740.png"
+    page.get_by_test_id("hidden-people").screenshot(path=str(shot))
     page.get_by_test_id("unmute-boris").tap()
     expect(page.locator(".message")).to_have_text("Сообщения снова видны.")
     expect(page.get_by_test_id("hidden-muted")).to_have_count(0)

@@ -24,7 +24,7 @@ from apps.tables import seating
 from apps.tables.models import Seat
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
-from tests.live import LiveSite
+from tests.live import LiveSite, screenshot_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -91,6 +91,7 @@ def test_nobody_sits_at_a_table_while_playing_at_another(live_site: LiveSite, ce
     # no «Сесть»: the page says why and links to his match
     expect(page.get_by_test_id("playing-elsewhere")).to_contain_text("Сначала доиграйте начатую партию.")
     expect(page.get_by_test_id("sit")).to_have_count(0)
+    page.screenshot(path=str(screenshot_dir() / "playing-elsewhere-360x740.png"))
     # a sit sent anyway (another tab, the API) is refused the same way
     page.evaluate(
         """(url) => { const f = document.createElement("form"); f.method = "post"; f.action = url;

@@ -15,7 +15,7 @@ from apps.accounts.models import User
 from apps.ratings.models import QuickEntry
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
-from tests.live import LiveSite
+from tests.live import LiveSite, screenshot_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -31,6 +31,7 @@ def test_bots_in_15_s_come_in_15_s_and_the_page_counts_down(
     page.get_by_test_id("quick-join").tap()
     countdown = page.get_by_test_id("quick-bots-in")
     expect(countdown).to_be_visible()
+    page.screenshot(path=str(screenshot_dir() / "quick-bots-countdown-360x740.png"))
     entry = QuickEntry.objects.get(user__username="anna")
     asked = entry.created_at.timestamp()
     seen = []
