@@ -46,7 +46,10 @@ def _listed():
         | Q(disconnected_at__isnull=True, table__created_at__gte=since)
     )
     someone = Seat.objects.filter(around, table=OuterRef("pk"), user__isnull=False)
+    person = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False)
     tables = Table.objects.filter(private=False).exclude(status=Table.Status.FINISHED)
+    # a match of bots alone (the «Смотреть» page's featured one, #36 item 9) is nobody's to join
+    tables = tables.exclude(Q(status=Table.Status.PLAYING) & ~Exists(person))
     return tables.exclude(Q(status=Table.Status.WAITING) & ~Exists(someone))
 
 

@@ -306,7 +306,7 @@ def test_every_card_of_a_long_hand_on_a_phone_leaves_a_finger_wide_target(open_t
     frame["view"]["hand"] = deck[:count]
     page = open_table(PHONE)
     feed(page, frame)
-    cards = page.eval_on_selector_all(".hand-card .card-svg", "els => els.map(e => e.dataset.card)")
+    cards = page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
     assert len(cards) == count
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     narrow = {card: run for card in cards if (run := widest_own_run(page, card)) < 44}
@@ -394,7 +394,7 @@ def test_the_kept_face_up_card_of_blot_shows_once(open_table):  # noqa: F811
     api.apply(state, 0, {"type": "name", "trump": "c", "keep": True})
     page = open_table(DESKTOP)
     feed(page, views.frame(state, 0, seq=5, bots={1: "easy"}))
-    assert "9d" in page.eval_on_selector_all(".hand-card .card-svg", "els => els.map(e => e.dataset.card)")
+    assert "9d" in page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
     expect(page.locator(".deck-up")).to_have_count(0)
     kept_by_none = views.blot_name()
     api.apply(kept_by_none, 0, {"type": "name", "trump": "c", "keep": False})

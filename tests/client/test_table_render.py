@@ -145,7 +145,7 @@ def expected_order(hand: list[str], trump: str | None) -> list[str]:
 
 
 def hand_cards(page) -> list[str]:
-    return page.eval_on_selector_all(".hand-card .card-svg", "els => els.map(e => e.dataset.card)")
+    return page.eval_on_selector_all(".hand-card", "els => els.map(e => e.dataset.card)")
 
 
 def test_auction_enables_only_legal_bids_and_sends_the_bid(open_table):
