@@ -107,6 +107,19 @@ def _tournament(params: dict) -> dict | None:
     }
 
 
+def _quick_seated(params: dict) -> dict | None:
+    table = _table(params.get("table_id"))
+    if table is None:
+        return None
+    return {
+        "title": _("Игра найдена!"),
+        "body": _("%(game)s: партия уже идёт, откройте стол в течение 20 секунд")
+        % {"game": game_name(table.game)},
+        "url": reverse("lobby:table", args=[table.pk]),
+        "tag": f"quick-{table.pk}",
+    }
+
+
 def _test(params: dict) -> dict:
     return {
         "title": _("Карточки"),
@@ -122,5 +135,6 @@ _BUILDERS = {
     kinds.YOUR_TURN: _your_turn,
     kinds.REMATCH: _rematch,
     kinds.TOURNAMENT: _tournament,
+    kinds.QUICK_SEATED: _quick_seated,
     kinds.TEST: _test,
 }

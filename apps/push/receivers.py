@@ -7,6 +7,7 @@ of them has a subscription) and queues a Celery task; nothing here posts to a pu
 
 from __future__ import annotations
 
+from apps.ratings import signals as ratings_signals
 from apps.social import signals as social_signals
 from apps.tables import signals as table_signals
 from apps.tournaments import signals as tournament_signals
@@ -47,6 +48,11 @@ def on_tournament_seated(*, tournament_id: int, table_id: int, user_ids: list[in
         services.notify(user_id, kinds.TOURNAMENT, table_id=table_id, tournament_id=tournament_id)
 
 
+def on_quick_seated(*, table_id: int, user_ids: list[int], **_) -> None:
+    for user_id in user_ids:
+        services.notify(user_id, kinds.QUICK_SEATED, table_id=table_id)
+
+
 def connect() -> None:
     """Connect every receiver (once: ``dispatch_uid``)."""
     social_signals.invitation_sent.connect(on_invitation, dispatch_uid="push.invitation")
@@ -54,3 +60,4 @@ def connect() -> None:
     table_signals.rematch_offered.connect(on_rematch_offered, dispatch_uid="push.rematch_offered")
     table_signals.turn_waits.connect(on_turn_waits, dispatch_uid="push.turn_waits")
     tournament_signals.table_seated.connect(on_tournament_seated, dispatch_uid="push.tournament_seated")
+    ratings_signals.quick_seated.connect(on_quick_seated, dispatch_uid="push.quick_seated")
