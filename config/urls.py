@@ -59,6 +59,7 @@ urlpatterns = [
     path("push/", include("apps.push.urls")),
     path("chat/", include("apps.chat.urls")),
     path("tournaments/", include("apps.tournaments.urls")),
+    path("duplicates/", include("apps.duplicates.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

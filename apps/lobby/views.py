@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from apps.core.errors import Refused
 from apps.core.forms import cleaned
 from apps.core.labels import game_name, mode_label
+from apps.duplicates import selectors as duplicate_selectors
 from apps.rules.seating import is_team_game
 from apps.tables import access, seating
 from apps.tables.fairness import table_fairness
@@ -145,6 +146,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "fairness": table_fairness(table),
             # a match of his at another table: no «Сесть» here, a link back there (#36, item 11)
             "playing_elsewhere": elsewhere,
+            "duplicate": duplicate_selectors.table_banner(table.pk),
         },
     )
 

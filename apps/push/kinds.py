@@ -1,8 +1,8 @@
 """The kinds of push notification: what each is called on the profile page, how long a push
 service keeps it for an offline device (TTL) and how urgently it wakes one (RFC 8030).
 
-``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet: the site has
-no «Дубль дня» (docs/decisions-push.md).
+``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet. «Дубль дня»
+is opt-in (off by default) and sent once a day when the day's sets open (apps.duplicates).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ REMATCH = "rematch"
 TOURNAMENT = "tournament"
 #: Quick play seated the person and the match runs: he has 20 s to open it (#36, item 0).
 QUICK_SEATED = "quick_seated"
+TOURNAMENT_SOON = "tournament_soon"
 DAILY_DUPLICATE = "daily_duplicate"
 #: «Проверить»: the profile page's test notification (no preference turns it off).
 TEST = "test"
@@ -43,13 +44,13 @@ KINDS: dict[str, Kind] = {
         Kind(REMATCH, _("Предложение сыграть ещё партию"), ttl=3 * 60, urgency="normal"),
         Kind(TOURNAMENT, _("Турнир: ваш стол готов"), ttl=5 * 60, urgency="high"),
         Kind(QUICK_SEATED, _("Быстрая игра: соперники найдены"), ttl=20, urgency="high"),
+        Kind(TOURNAMENT_SOON, _("Турнир начнётся через 2 минуты"), ttl=2 * 60, urgency="high"),
         Kind(
             DAILY_DUPLICATE,
             _("«Дубль дня» открыт"),
             ttl=12 * 3600,
             urgency="low",
             default_on=False,
-            later=True,
         ),
     )
 }

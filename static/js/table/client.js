@@ -671,6 +671,12 @@ export class TableClient {
     p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
     p.spectators.title = interpolate(gettext("Зрителей: %(n)s"), { n: watching });
     p.title.textContent = gameTitle(v);
+    // a duplicate set's table (RULES.md «Дубль»): «Сдача 3 из 8»
+    const setDeals = Number(root.dataset.duplicateDeals) || 0;
+    if (setDeals && Number.isInteger(v.number)) {
+      const n = Math.min(v.number + 1, setDeals);
+      p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Сдача %(n)s из %(k)s"), { n, k: setDeals })}`));
+    }
     renderContract(p.contract, v);
     renderSeats(p.seats, v, ctx);
     renderMe(p.me, v, ctx);

@@ -12,6 +12,7 @@ import { scoreSides, seatName } from "./view.js";
 
 const REASON = {
   target: gettext_noop("цель"),
+  deals: gettext_noop("все сдачи дубля сыграны"),
   deberc: gettext_noop("деберц"),
   fool: gettext_noop("дурак"),
   draw: gettext_noop("ничья"),
