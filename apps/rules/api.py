@@ -86,7 +86,7 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
     """
     if type(action) is not Canonical:  # a Canonical (the engine's own) is checked already
         action = actions.canonical(action)
-    return state, state.apply(seat, action, system=system)
+    return state, state.apply(seat, action, system)
 
 
 def view(state: Game, seat: int | None) -> dict:

@@ -18,13 +18,43 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from . import fairness
 
 Action = dict[str, Any]
 Event = dict[str, Any]
+
+
+def seeded_shuffle(cards: list, rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the very same order, as straight-line code per length (the decks
+    have a few fixed sizes): no Python call per card."""
+    shuffle = _SHUFFLES.get(len(cards))
+    if shuffle is None:
+        shuffle = _SHUFFLES[len(cards)] = _unrolled_shuffle(len(cards))
+    shuffle(cards, rng.getrandbits)
+
+
+def _unrolled_shuffle(size: int) -> Callable[[list, Callable[[int], int]], None]:
+    """``random.shuffle``'s Fisher-Yates pass over ``size`` items unrolled: step ``i`` draws
+    ``getrandbits(k)`` until it is at most ``i``, ``k`` the bit length of ``i + 1``, exactly as
+    ``Random._randbelow`` does, and swaps item ``i`` with the item drawn."""
+    lines = ["def shuffle(c, g):"]
+    for i in range(size - 1, 0, -1):
+        k = (i + 1).bit_length()
+        lines.append(f"    j = g({k})")
+        lines.append(f"    while j > {i}: j = g({k})")
+        lines.append(f"    c[{i}], c[j] = c[j], c[{i}]")
+    if size < 2:
+        lines.append("    pass")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)
+    return namespace["shuffle"]
+
+
+#: The unrolled shuffle per length (:func:`_unrolled_shuffle`).
+_SHUFFLES: dict[int, Callable[[list, Callable[[int], int]], None]] = {}
 
 
 class DealSource:
@@ -52,7 +82,7 @@ class DealSource:
         if self.given is not None:
             return self.given[number] if number < len(self.given) else None
         cards = list(deck)
-        self.rng(number, "deal").shuffle(cards)
+        seeded_shuffle(cards, self.rng(number, "deal"))
         return cards
 
     def fair_deal(self, number: int, codes: list[str], seats: list[int], hand: int) -> dict | None:
@@ -123,7 +153,7 @@ class Game(ABC):
         ``leave``, ``surrender`` and system actions; [] when the seat may not act."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``system`` marks the server's own actions (``timeout``,
         ``close``). Raise ``IllegalAction`` and change nothing when it is not allowed."""
 

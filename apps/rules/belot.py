@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 
 from . import autoplay
 from .actions import Canonical
-from .base import Action, DealSource, Event, Game
+from .base import Action, DealSource, Event, Game, seeded_shuffle
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
@@ -72,6 +72,9 @@ from .tricks import BAZAR, BEATS, POINTS, SUIT_MASK, TRUMPS, PlayRules, legal_ma
 
 #: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
 PLAY: tuple[dict, ...] = tuple(Canonical({"type": "play", "card": code}) for code in CODES)
+#: ``id(PLAY[c])`` -> ``c``: ``apply`` knows a shared play action by its identity (the objects
+#: live as long as the module, so no other object can have their ids).
+_CARD_OF_PLAY: dict[int, int] = {id(action): c for c, action in enumerate(PLAY)}
 PASS: dict = Canonical({"type": "pass"})
 DECLARE: dict = Canonical({"type": "declare"})
 SHOW: dict = Canonical({"type": "show"})
@@ -493,31 +496,28 @@ class TrickGame(Game):
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat == self.turn:
-            m = self._mask
-            if m:  # in play: -1 (not computed yet) or the legal cards
-                if m < 0:
-                    # play_mask's common cases inline: following a suit while no trump wins
-                    # the trick (any card of the suit: one table lookup), or leading.
-                    led = self.led
-                    if led < 0:
-                        m = self.hands[seat]
-                    else:
-                        m = self.hands[seat] & SUIT_MASK[led]
-                        if m and not TRUMPS[self.trump] >> self.win_card & 1:
-                            self._mask = m
-                            if self.trick_no >= self.extra_tricks:
-                                return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
-                        else:
-                            m = self.play_mask(seat)
+        m = self._mask
+        if not m or seat != self.turn:  # not this seat's card now (``_mask`` 0: not in play)
+            return self.auction_legal(seat) if self.phase == AUCTION else []
+        if m < 0:
+            # play_mask's common cases inline: leading (any card), or following a suit whose
+            # best card is not a trump of that suit (any card of the suit: one table lookup).
+            led = self.led
+            if led < 0:
+                m = self.hands[seat]
+            else:
+                m = self.hands[seat] & SUIT_MASK[led]
+                win = self.win_card
+                if not m or (win // 9 == led and TRUMPS[self.trump] >> win & 1):
+                    m = self.play_mask(seat)
+                elif self.trick_no >= self.extra_tricks:
                     self._mask = m
-                out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
-                if self.trick_no < self.extra_tricks:
-                    out += self.extra_actions(seat)
-                return out
-        if self.phase == AUCTION:
-            return self.auction_legal(seat)
-        return []
+                    return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
+            self._mask = m
+        out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
+        if self.trick_no < self.extra_tricks:
+            out += self.extra_actions(seat)
+        return out
 
     def play_mask(self, seat: int) -> int:
         """The mask of cards ``seat`` may play now (it must be his turn in play)."""
@@ -529,50 +529,56 @@ class TrickGame(Game):
         return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.rules)
 
     # ------------------------------------------------------------ actions
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
-        kind = action.get("type")
-        if kind == "play":
-            # The hot path, inline: validate, then play the card.
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
+        c = _CARD_OF_PLAY.get(id(action), -1)  # one of the shared ``PLAY`` actions: its card
+        if c < 0:
+            kind = action.get("type")
+            if kind != "play":
+                return self._apply_other(seat, kind, action, system)
             if seat != self.turn:
                 raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
-            try:
-                c = CARD[action.get("card")]
-            except (KeyError, TypeError):
-                raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}") from None
-            m = self._mask
-            if m < 0:
-                m = self.play_mask(seat)
-            if not m >> c & 1:
-                self._refuse(seat, c)
-            # Validated: from here on the state changes.
-            self._mask = -1
-            if self.trick_no and not self.belote_cards >> c & 1:
-                events: list[Event] = [_PLAY_EVENTS[seat][c]]
-            else:  # trick 1 (the declaration window) or a belote card: their events first
-                events = []
-                if self.trick_no == 0:
-                    self.on_first_card(seat, events)
-                if self.belote_cards >> c & 1:
-                    self._say_belote(seat, c // 9, events)
-                events.append(_PLAY_EVENTS[seat][c])
-            bit = _BIT[c]
-            self.hands[seat] ^= bit
-            self.played |= bit
-            cards = self.trick_cards
-            cards.append(c)
-            if self.led < 0:
-                self.led = c // 9
+            c = CARD.get(action.get("card"), -1) if type(action.get("card")) is str else -1
+            if c < 0:
+                raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
+        elif seat != self.turn:  # the hot path, inline: validate, then play the card
+            raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
+        m = self._mask
+        if m < 0:
+            m = self.play_mask(seat)
+        bit = _BIT[c]
+        if not m & bit:
+            self._refuse(seat, c)
+        # Validated: from here on the state changes.
+        self._mask = -1
+        if self.trick_no and not self.belote_cards & bit:
+            events: list[Event] = [_PLAY_EVENTS[seat][c]]
+        else:  # trick 1 (the declaration window) or a belote card: their events first
+            events = []
+            if self.trick_no == 0:
+                self.on_first_card(seat, events)
+            if self.belote_cards & bit:
+                self._say_belote(seat, c // 9, events)
+            events.append(_PLAY_EVENTS[seat][c])
+        self.hands[seat] ^= bit
+        self.played |= bit
+        cards = self.trick_cards
+        cards.append(c)
+        if self.led < 0:
+            self.led = c // 9
+            self.win_card = c
+            self.win_seat = seat
+        else:
+            if BEATS[self.trump][self.win_card] & bit:
                 self.win_card = c
                 self.win_seat = seat
-            else:
-                if BEATS[self.trump][self.win_card] >> c & 1:
-                    self.win_card = c
-                    self.win_seat = seat
-                if len(cards) == self._tsize:
-                    self._close_trick(events)
-                    return events
-            self.turn = self._next[seat]
-            return events
+            if len(cards) == self._tsize:
+                self._close_trick(events)
+                return events
+        self.turn = self._next[seat]
+        return events
+
+    def _apply_other(self, seat: int, kind: Any, action: Action, system: bool) -> list[Event]:
+        """:meth:`apply` of every action but ``play``."""
         if kind in _SYSTEM_ACTIONS:
             if not system:
                 raise IllegalAction("system_only", f"{kind} is a system action")
@@ -828,7 +834,7 @@ class TrickGame(Game):
 
     def summary(self) -> dict:
         return {
-            "deals": [_copy_result(d) for d in self.deals],
+            "deals": _jsonable(self.deals),
             "totals": list(self.totals),
             "finished": self.phase == OVER,
             "winners": list(self.result["winners"]) if self.result else [],
@@ -889,24 +895,10 @@ class TrickGame(Game):
 
 def shuffled_deck(seed: int, number: int, deck: tuple[int, ...]) -> list[int]:
     """Exactly ``DealSource(seed).next_deal(number, deck)`` for a shuffled source, without the
-    per-card method calls of ``random.shuffle`` (a test checks the two agree)."""
+    method calls of ``DealSource`` (a test checks the two agree)."""
     cards = list(deck)
-    getrandbits = random.Random(f"{seed}:{number}:deal").getrandbits
-    steps = _SHUFFLE_STEPS.get(len(cards))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(cards)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
-        )
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+    seeded_shuffle(cards, random.Random(f"{seed}:{number}:deal"))
     return cards
-
-
-#: ``(index, bound, bits)`` per step of the Fisher-Yates pass of ``random.shuffle``, by deck size.
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def _copy_result(result: dict) -> dict:

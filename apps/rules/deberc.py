@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from . import fairness
 from .actions import Canonical
-from .base import Action, DealSource, Event
+from .base import Action, DealSource, Event, seeded_shuffle
 from .belot import PASS, TAKE, WAITING, TrickGame
 from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
@@ -79,7 +79,7 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list]]:
         )
     cards = list(DECK_32)
     rng = source.rng(0, "first_dealer") if source.seed is not None else random.Random(0)
-    rng.shuffle(cards)
+    seeded_shuffle(cards, rng)
     shown = []
     for i, c in enumerate(cards):
         seat = i % n

@@ -412,7 +412,7 @@ class Durak(Game):
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``IllegalAction`` (and no change) when not allowed."""
         try:
             handler = _HANDLERS[action["type"]]
