@@ -214,9 +214,13 @@ class TrickGame(Game):
     #: after trick 1, where the base's comparison of combinations is (set per class).
     EVERY_TRICK: ClassVar[bool] = False
 
+    #: Whether only ``self.turn`` speaks in the auction (``auction_to_act`` not overridden).
+    ONE_SPEAKER: ClassVar[bool] = True
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.EVERY_TRICK = cls.on_trick is not TrickGame.on_trick
+        cls.ONE_SPEAKER = cls.auction_to_act is TrickGame.auction_to_act
 
     # ----------------------------------------------------------------- hooks
     def setup(self) -> None:
@@ -467,10 +471,16 @@ class TrickGame(Game):
         self.ntricks = max(map(int.bit_count, hands))
         rules = self.combo_rules()
         may = self.may_declare
+        kq = KQ_MASK[mode] if mode < 4 else 0  # belote_suits' one-trump case inline
         for seat in range(self.n):
             hand = hands[seat]
             # Combinations are found lazily (``declare``); a cheap test says whether any counts.
             may[seat] = rules is not None and has_combo(hand, mode, rules)
+            if kq:
+                if hand & kq == kq:
+                    self.belote[mode] = seat
+                    self.belote_cards |= kq
+                continue
             for s in belote_suits(hand, mode):
                 self.belote[s] = seat
                 self.belote_cards |= KQ_MASK[s]
@@ -492,7 +502,7 @@ class TrickGame(Game):
         if self._mask:  # non-zero only in play (see ``_mask``)
             return [self.turn]
         if self.phase == AUCTION:
-            return self.auction_to_act()
+            return [self.turn] if self.ONE_SPEAKER else self.auction_to_act()
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -509,7 +519,9 @@ class TrickGame(Game):
                 m = self.hands[seat] & SUIT_MASK[led]
                 win = self.win_card
                 if not m or (win // 9 == led and TRUMPS[self.trump] >> win & 1):
-                    m = self.play_mask(seat)
+                    ws = self.win_seat  # play_mask, less its call
+                    partner = ws != seat and self.side_of[ws] == self.side_of[seat]
+                    m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
                 elif self.trick_no >= self.extra_tricks:
                     self._mask = m
                     return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
@@ -593,7 +605,7 @@ class TrickGame(Game):
             events = []
             self.end_match(self.side_of[seat], kind, events)
             return events
-        if seat not in self.to_act():
+        if seat != self.turn if self.ONE_SPEAKER and self.phase == AUCTION else seat not in self.to_act():
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
         events = []
         if self.phase == AUCTION:
