@@ -58,6 +58,7 @@ urlpatterns = [
     path("", include("apps.social.urls")),
     path("push/", include("apps.push.urls")),
     path("tournaments/", include("apps.tournaments.urls")),
+    path("duplicates/", include("apps.duplicates.urls")),
     # Later apps add one line each here, e.g.:
     # path("lobby/", include("apps.lobby.urls")), path("results/", include("apps.stats.urls")),
 ]

@@ -37,6 +37,18 @@ REFUSAL_STATUS = {
     "in_match": status.HTTP_409_CONFLICT,
     "too_many_tables": status.HTTP_409_CONFLICT,
     "client_seed_closed": status.HTTP_409_CONFLICT,
+    # apps.tournaments (not_found, not_invited above; the others 400)
+    "closed": status.HTTP_409_CONFLICT,
+    "full": status.HTTP_409_CONFLICT,
+    "already_joined": status.HTTP_409_CONFLICT,
+    "not_joined": status.HTTP_409_CONFLICT,
+    "rating_range": status.HTTP_403_FORBIDDEN,
+    "tournament_ban": status.HTTP_403_FORBIDDEN,
+    "removed": status.HTTP_403_FORBIDDEN,
+    "rejoin_later": status.HTTP_409_CONFLICT,
+    "already_played": status.HTTP_409_CONFLICT,
+    "set_closed": status.HTTP_409_CONFLICT,
+    "duplicate_table": status.HTTP_409_CONFLICT,
 }
 
 #: Messages of the API's own codes (the services' codes have theirs in apps.core.errors).

@@ -15,6 +15,7 @@ NAVIGATION = [
     ("results", _("Мои результаты"), ["stats:my_results"], True),
     ("watch", _("Смотреть"), ["social:watch"], True),
     ("tournaments", _("Турниры"), ["tournaments:index"], False),
+    ("duplicates", _("Дубль"), ["duplicates:index"], False),
     ("friends", _("Друзья"), ["social:friends"], True),
     ("ratings", _("Рейтинги"), ["ratings:index"], False),
 ]

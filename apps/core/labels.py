@@ -110,6 +110,7 @@ ENDINGS = {
 
 REASONS = {
     "target": gettext_lazy("до цели"),
+    "deals": gettext_lazy("все сдачи дубля сыграны"),
     "fool": gettext_lazy("дурак"),
     "draw": gettext_lazy("ничья"),
     **ENDINGS,

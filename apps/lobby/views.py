@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from apps.core.errors import Refused
 from apps.core.forms import cleaned
 from apps.core.labels import game_name, mode_label
+from apps.duplicates import selectors as duplicate_selectors
 from apps.rules.seating import is_team_game
 from apps.tables import access, seating
 from apps.tables.fairness import table_fairness
@@ -140,6 +141,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "can_invite": is_creator and table.private,
             "team_game": is_team_game(table.game, table.options),
             "fairness": table_fairness(table),
+            "duplicate": duplicate_selectors.table_banner(table.pk),
         },
     )
 

@@ -1,8 +1,8 @@
 """The kinds of push notification: what each is called on the profile page, how long a push
 service keeps it for an offline device (TTL) and how urgently it wakes one (RFC 8030).
 
-``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet: the site has
-no «Дубль дня» (docs/decisions-push.md).
+``later`` kinds are stored and shown (greyed, «позже») but nothing sends them yet. «Дубль дня»
+is opt-in (off by default) and sent once a day when the day's sets open (apps.duplicates).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ FRIEND_ACCEPTED = "friend_accepted"
 YOUR_TURN = "your_turn"
 REMATCH = "rematch"
 TOURNAMENT = "tournament"
+TOURNAMENT_SOON = "tournament_soon"
 DAILY_DUPLICATE = "daily_duplicate"
 #: «Проверить»: the profile page's test notification (no preference turns it off).
 TEST = "test"
@@ -40,13 +41,13 @@ KINDS: dict[str, Kind] = {
         Kind(YOUR_TURN, _("Ваш ход, когда вас нет за столом"), ttl=2 * 60, urgency="high"),
         Kind(REMATCH, _("Предложение сыграть ещё партию"), ttl=3 * 60, urgency="normal"),
         Kind(TOURNAMENT, _("Турнир: ваш стол готов"), ttl=5 * 60, urgency="high"),
+        Kind(TOURNAMENT_SOON, _("Турнир начнётся через 2 минуты"), ttl=2 * 60, urgency="high"),
         Kind(
             DAILY_DUPLICATE,
             _("«Дубль дня» открыт"),
             ttl=12 * 3600,
             urgency="low",
             default_on=False,
-            later=True,
         ),
     )
 }

@@ -1,4 +1,5 @@
-"""What calls a player back: the signals of apps.tables, apps.social and apps.tournaments,
+"""What calls a player back: the signals of apps.tables, apps.social, apps.tournaments and
+apps.duplicates,
 turned into tasks.
 
 Receivers run in the request, the socket's thread or a task: each does one indexed query (who
@@ -7,6 +8,9 @@ of them has a subscription) and queues a Celery task; nothing here posts to a pu
 
 from __future__ import annotations
 
+from django.core.cache import cache
+
+from apps.duplicates import signals as duplicate_signals
 from apps.social import signals as social_signals
 from apps.tables import signals as table_signals
 from apps.tournaments import signals as tournament_signals
@@ -47,6 +51,17 @@ def on_tournament_seated(*, tournament_id: int, table_id: int, user_ids: list[in
         services.notify(user_id, kinds.TOURNAMENT, table_id=table_id, tournament_id=tournament_id)
 
 
+def on_tournament_soon(*, tournament_id: int, user_ids: list[int], **_) -> None:
+    for user_id in user_ids:
+        services.notify(user_id, kinds.TOURNAMENT_SOON, tournament_id=tournament_id)
+def on_daily_opened(*, day, **_) -> None:
+    """«Дубль дня» opened: one push to each person who turned the kind on (opt-in), once a day
+    whatever the beat does (a cache key per person and day)."""
+    for user_id in services.wanting(kinds.DAILY_DUPLICATE):
+        if cache.add(f"push:daily-duplicate:{day}:{user_id}", 1, timeout=2 * 24 * 3600):
+            services.notify(user_id, kinds.DAILY_DUPLICATE, day=str(day))
+
+
 def connect() -> None:
     """Connect every receiver (once: ``dispatch_uid``)."""
     social_signals.invitation_sent.connect(on_invitation, dispatch_uid="push.invitation")
@@ -54,3 +69,5 @@ def connect() -> None:
     table_signals.rematch_offered.connect(on_rematch_offered, dispatch_uid="push.rematch_offered")
     table_signals.turn_waits.connect(on_turn_waits, dispatch_uid="push.turn_waits")
     tournament_signals.table_seated.connect(on_tournament_seated, dispatch_uid="push.tournament_seated")
+    tournament_signals.starts_soon.connect(on_tournament_soon, dispatch_uid="push.tournament_soon")
+    duplicate_signals.daily_opened.connect(on_daily_opened, dispatch_uid="push.daily_opened")

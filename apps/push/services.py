@@ -131,6 +131,17 @@ def wants(user_id: int, kind: str) -> bool:
     return kind == kinds.TEST or preferences(user_id).get(kind, False)
 
 
+def wanting(kind: str) -> list[int]:
+    """Everyone with a subscription who turned the off-by-default ``kind`` on (one query)."""
+    return list(
+        Preferences.objects.filter(
+            **{f"kinds__{kind}": True}, user__in=Subscription.objects.values("user_id")
+        )
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+
+
 def subscribed(user_ids: list[int]) -> set[int]:
     """Those of ``user_ids`` with at least one subscription (one query)."""
     return set(Subscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))

@@ -88,10 +88,13 @@ def new_match(
     dealer: int | None = None,
     seats: list[int] | None = None,
     fair: Seeds | None = None,
+    duplicate: int | None = None,
 ) -> Game:
     """Start a match: cards from ``deals`` (scenario format) if given, else from ``fair`` (a live
     match: FAIRNESS.md's stream of the server seed and the client string), else shuffled from
     ``seed`` (scenarios, benches, tests). With ``fair`` every other draw comes from its stream.
+    ``duplicate``: a duplicate set's match of that many deals, each scored alone (RULES.md
+    «Дубль»; the belot family).
 
     >>> state = new_match("durak", seed=3)
     >>> legal_actions(state, 0)[:2]
@@ -103,7 +106,7 @@ def new_match(
     cls = game_class(game)
     return cls.create(
         cls.normalize_options(dict(options or {})),
-        source=DealSource(seed, deals, fair),
+        source=DealSource(seed, deals, fair, duplicate),
         dealer=dealer,
         seats=seats,
     )

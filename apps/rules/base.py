@@ -88,14 +88,22 @@ class DealSource:
     ``fair`` (:class:`~apps.rules.fairness.Seeds`): a live match. Every deal is the stream of
     FAIRNESS.md (:meth:`fair_deal`), and so is every other draw (:meth:`fair_draw`, also with
     ``given``: a replayed record of a live match draws its Шулер penalty cards as it did).
+
+    ``deals`` (RULES.md «Дубль»): a duplicate set's match of exactly that many deals, each
+    scored alone (no match target, nothing carried); the match ends after the last one.
     """
 
     def __init__(
-        self, seed: int = 0, given: list[dict[str, Any]] | None = None, fair: fairness.Seeds | None = None
+        self,
+        seed: int = 0,
+        given: list[dict[str, Any]] | None = None,
+        fair: fairness.Seeds | None = None,
+        deals: int | None = None,
     ) -> None:
         self.seed = seed
         self.given = given
         self.fair = fair
+        self.deals = deals
 
     def next_deal(self, number: int, deck: tuple[int, ...] | list[int]) -> list[int] | dict[str, Any] | None:
         """Deal number ``number`` (0-based): the given dict, or ``deck`` shuffled, or ``None``."""
@@ -128,12 +136,16 @@ class DealSource:
         data: dict[str, Any] = {"seed": self.seed, "given": self.given}
         if self.fair is not None:
             data["fair"] = self.fair.to_json()
+        if self.deals is not None:
+            data["deals"] = self.deals
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealSource:
         fair = data.get("fair")
-        return cls(data["seed"], data["given"], fairness.Seeds.from_json(fair) if fair else None)
+        return cls(
+            data["seed"], data["given"], fairness.Seeds.from_json(fair) if fair else None, data.get("deals")
+        )
 
 
 class Game(ABC):

@@ -513,6 +513,10 @@ class TrickGame(Game):
         self._next_deal(events)
 
     def _next_deal(self, events: list[Event]) -> None:
+        limit = self.source.deals
+        if limit is not None and len(self.deals) >= limit:  # a duplicate set's last deal
+            self._over(self.duplicate_result(), events)
+            return
         self.number += 1
         self.dealer = (self.dealer + 1) % self.n
         self._start_deal(events)
@@ -695,11 +699,20 @@ class TrickGame(Game):
         scores = result["scores"]
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         events.append({"type": "deal_scored", "result": result, "totals": self.totals})
-        outcome = self.match_result()
+        outcome = self.match_result() if self.source.deals is None else None
         if outcome is not None:
             self._over(outcome, events)
             return
         self._next_deal(events)
+
+    def duplicate_result(self) -> dict[str, Any]:
+        """A duplicate set's match after its last deal (RULES.md «Дубль»): the side strictly
+        ahead on the deals' sum wins; equal sums: nobody (reason ``deals``)."""
+        totals = self.totals
+        best = max(totals)
+        if totals.count(best) > 1:
+            return {"winners": [], "reason": "deals"}
+        return {"winners": self.seats_of_side(totals.index(best)), "reason": "deals"}
 
     def end_match(self, losing_side: int, reason: str, events: list[Event]) -> None:
         """``leave`` / ``surrender``: the losing side loses at once, every other side wins."""

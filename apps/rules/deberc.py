@@ -258,6 +258,9 @@ class Deberc(TrickGame):
         }
         self.deals.append(result)
         events.append({"type": "deal_scored", "result": result, "totals": self.totals})
+        if self.source.deals is not None:  # «Дубль»: the Деберц wins its deal, the set goes on
+            self._next_deal(events)
+            return
         self._over({"winners": self.seats_of_side(self.side_of[seat]), "reason": "deberc"}, events)
 
     # ---------------------------------------------------------------- play
@@ -302,7 +305,7 @@ class Deberc(TrickGame):
                 chooser=self.side_of[self.chooser],
                 chooser_seat=self.chooser,
                 side_of=self.side_of,
-                hanging=self.hanging,
+                hanging=self.hanging if self.source.deals is None else 0,  # «Дубль»: none carried
             )
         )
         self.hanging = scored.hanging

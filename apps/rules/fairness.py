@@ -181,7 +181,8 @@ def hand_size(game: str, options: dict[str, Any], seats: list[int]) -> int:
 def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Each deal of a match record (SCENARIOS.md format with ``fairness``) against the stream.
 
-    The seats are those of ``fairness.client_seeds`` (every occupied seat is listed). Returns
+    The seats are those of ``fairness.client_seeds`` (every occupied seat is listed); a record
+    with ``duplicate`` (a duplicate set's table) deals with the client string ``""``. Returns
     per deal ``{"number", "ok", "expected"}``: ``ok`` when the commitment is the seed's SHA-256,
     each seat's hand holds the cards of its block and the stock is the rest in order. Raises
     ``ValueError`` when the record reveals no seeds of this algorithm.
@@ -193,7 +194,8 @@ def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     committed = commitment(seed) == fair.get("commitment")
     client_seeds = fair.get("client_seeds") or {}
     seats = sorted(int(s) for s in client_seeds)
-    client = client_string(client_seeds, seats)
+    # a duplicate set's table (RULES.md «Дубль»): every table of the set deals with client ""
+    client = "" if record.get("duplicate") else client_string(client_seeds, seats)
     options = record.get("options") or {}
     size, hand = deck_size(record["game"], options), hand_size(record["game"], options, seats)
     out = []

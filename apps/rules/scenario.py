@@ -16,7 +16,8 @@ from .errors import IllegalAction, InvalidOptions
 
 
 def run(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play ``spec`` through the engine and return the result of SCENARIOS.md."""
+    """Play ``spec`` through the engine and return the result of SCENARIOS.md. A record of a
+    duplicate set's table carries ``duplicate: {"deals": K}`` (RULES.md «Дубль»)."""
     deals = spec.get("deals") or []
     state = api.new_match(
         spec["game"],
@@ -26,6 +27,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         dealer=spec.get("dealer"),
         seats=spec.get("seats"),
         fair=record_seeds(spec),
+        duplicate=(spec.get("duplicate") or {}).get("deals"),
     )
     rejected = []
     for deal_index, deal in enumerate(deals):
@@ -56,7 +58,8 @@ def record_seeds(spec: dict[str, Any]) -> fairness.Seeds | None:
     if not isinstance(fair, dict) or not fair.get("server_seed"):
         return None
     seeds = fair.get("client_seeds") or {}
-    return fairness.Seeds(bytes.fromhex(fair["server_seed"]), fairness.client_string(seeds, map(int, seeds)))
+    client = "" if spec.get("duplicate") else fairness.client_string(seeds, map(int, seeds))
+    return fairness.Seeds(bytes.fromhex(fair["server_seed"]), client)
 
 
 def main(argv: list[str]) -> int:

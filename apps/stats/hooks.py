@@ -3,6 +3,9 @@
 - result decorators: ``results_decorate(decorator)``; ``decorator(user_id, items)`` adds keys to
   each of the user's result items (:func:`apps.stats.selectors.result_item` dicts) and returns
   them: apps.ratings adds ``rating`` (the match's rating change) from ``RatingsConfig.ready``.
+- match access: ``match_access_provide(provider)``; ``provider(match, user)`` returns True to let
+  ``user`` open a private table's finished match (page, replay, record): apps.duplicates lets
+  those who finished a set see its matches (the best result's replay of each deal).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Callable
 Decorator = Callable[[int, list[dict]], list[dict]]
 
 _DECORATORS: list[Decorator] = []
+_ACCESS: list[Callable] = []
 
 
 def results_decorate(decorator: Decorator) -> None:
@@ -25,3 +29,14 @@ def results_decorated(user_id: int, items: list[dict]) -> list[dict]:
     for decorator in _DECORATORS:
         items = decorator(user_id, items)
     return items
+
+
+def match_access_provide(provider: Callable) -> None:
+    """Let ``provider(match, user)`` grant access to a private table's finished match."""
+    if provider not in _ACCESS:
+        _ACCESS.append(provider)
+
+
+def match_access_granted(match, user) -> bool:
+    """Whether some registered provider lets ``user`` open the private ``match``."""
+    return any(provider(match, user) for provider in _ACCESS)

@@ -17,6 +17,7 @@ from apps.core import labels
 from apps.rules import api
 from apps.tables.selectors import match_record
 
+from . import hooks
 from .models import GameRecord, Outcome, Result
 
 #: «Мои результаты» lists the last 30 games (seed 004).
@@ -173,7 +174,9 @@ def match_visible_to(match, user) -> bool:
         return False
     if not match.table.private:
         return True
-    return bool(user and user.is_authenticated and (user.is_staff or user.pk in match_participant_ids(match)))
+    if not (user and user.is_authenticated):
+        return False
+    return user.is_staff or user.pk in match_participant_ids(match) or hooks.match_access_granted(match, user)
 
 
 def match_sheet(match) -> dict:

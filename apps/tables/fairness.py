@@ -13,7 +13,7 @@ from __future__ import annotations
 from apps.core.errors import Refused
 from apps.rules import fairness
 
-from . import models
+from . import hooks, models
 from .models import Match, Table
 
 
@@ -44,11 +44,12 @@ def match_fairness(match: Match) -> dict | None:
     """The match's ``fairness``: ``{"algorithm", "commitment"}`` while it is played; once it is
     over also ``server_seed`` (hex), ``client_seeds`` (every occupied seat, ``""`` for a bot or a
     person who sent none) and ``next_commitment`` (the table's next match's: a rematch's).
-    None for a match from before fair deals (dealt from a 48-bit seed)."""
+    None for a match from before fair deals (dealt from a 48-bit seed). A finished match whose
+    seed a :mod:`.hooks` provider holds (a duplicate set still open) shows the commitment only."""
     if not match.server_seed:
         return None
     seed = bytes.fromhex(match.server_seed)
-    if match.status != Match.Status.FINISHED:
+    if match.status != Match.Status.FINISHED or hooks.seed_held(match):
         return {"algorithm": fairness.ALGORITHM, "commitment": fairness.commitment(seed)}
     out = fairness.reveal(seed, match.client_seeds, match.seats)
     if match.next_commitment:

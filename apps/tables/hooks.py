@@ -16,6 +16,9 @@ registered, in the order of registration, and does without when nothing is.
 - people apart: ``apart_provide(provider)``; ``provider(user_ids)`` returns the pairs among them
   (as frozensets) who must not share a table (apps.social: a block either way). For services
   that seat several people at once (quick play, tournaments), which no ``"sit"`` guard sees.
+- seeds held: ``seed_hold_provide(provider)``; ``provider(match)`` says the server seed of the
+  finished ``match`` stays secret for now (a duplicate set's seed until the set closes:
+  apps.duplicates); its ``fairness`` then shows the commitment only.
 - seat ratings: ``seat_ratings_provide(provider)``; ``provider(game, options, seats)`` with
   ``seats`` as ``(number, user id, bot level)`` returns the shown rating text by seat number.
 """
@@ -33,6 +36,7 @@ _GUARDS: dict[str, list[Guard]] = {"create": [], "sit": [], "ready": [], "see": 
 _SEAT_RATINGS: list[SeatRatings] = []
 Apart = Callable[[list[int]], set[frozenset[int]]]
 _APART: list[Apart] = []
+_SEED_HOLDS: list[Callable[[Any], bool]] = []
 
 
 def guard_register(moment: Moment, check: Guard) -> None:
@@ -80,3 +84,14 @@ def seat_ratings(game: str, options: dict, seats: list[tuple[int, int | None, st
     if not _SEAT_RATINGS:
         return {}
     return _SEAT_RATINGS[-1](game, options, seats)
+
+
+def seed_hold_provide(provider: Callable[[Any], bool]) -> None:
+    """Let ``provider(match)`` keep a finished match's server seed secret (True: keep it)."""
+    if provider not in _SEED_HOLDS:
+        _SEED_HOLDS.append(provider)
+
+
+def seed_held(match: Any) -> bool:
+    """Whether some registered provider keeps the finished ``match``'s seed secret for now."""
+    return any(provider(match) for provider in _SEED_HOLDS)

@@ -281,6 +281,51 @@ def table_create_seated(
     return table
 
 
+def table_create_duplicate(
+    *,
+    user,
+    game: str,
+    options: dict,
+    seat: int,
+    level: str,
+    server_seed: str,
+    deals: int,
+    dealer: int = 0,
+) -> Table:
+    """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, ``user`` at
+    ``seat``, bots of ``level`` at every other seat, its match started at once from the set's
+    ``server_seed`` (no client seeds) by ``dealer``, ``deals`` deals each scored alone.
+    Call it inside the caller's transaction."""
+    options = normalized_options(game, options)
+    count = seat_rules.seat_count(game, options)
+    _check_seat_number(seat, count)
+    _check_level(level)
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            options=options,
+            seat_count=count,
+            owner=user,
+            private=True,
+            invite_code=access.new_invite_code(),
+            rated=False,
+            server_seed=server_seed,
+        )
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                number=n,
+                user=user if n == seat else None,
+                bot_level=None if n == seat else level,
+                ready=True,
+            )
+            for n in range(count)
+        )
+        match_start(table=table, dealer=dealer, duplicate=deals)
+        transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
+    return table
+
+
 def invite_join(*, code: str, user) -> Table:
     """``user`` opened the invite link ``/t/<code>/``: he may see the table and sit at it from now
     on (even after the owner revokes the code). ``not_found`` for a code no table has."""

@@ -20,7 +20,12 @@ from .models import DealRecord, Match, Table
 
 
 def match_start(
-    *, table: Table, dealer: int | None = None, rematch_of: int | None = None, no_show: bool = False
+    *,
+    table: Table,
+    dealer: int | None = None,
+    rematch_of: int | None = None,
+    no_show: bool = False,
+    duplicate: int | None = None,
 ) -> Match:
     """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
 
@@ -32,6 +37,8 @@ def match_start(
     Refused (nothing starts) when a ``"start"`` guard of :mod:`.hooks` refuses a seated person.
     ``no_show`` (quick play): a person who has not opened the table within
     :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
+    ``duplicate`` (apps.duplicates): a duplicate set's match of that many deals, each scored
+    alone (RULES.md «Дубль»); the table's server seed is then the set's.
     """
     seats = list(table.seats.select_related("user").order_by("number"))
     for seat in seats:  # every path that starts a match passes here (a banned player, ...)
@@ -49,7 +56,9 @@ def match_start(
         table.options,
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
-        fair=fair.match_seeds(server_seed, client_seeds, occupied),
+        # a duplicate set's tables all deal with the client string "" (FAIRNESS.md)
+        fair=fair.match_seeds(server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied),
+        duplicate=duplicate,
     )
     table.server_seed = fair.new_server_seed()
     Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "apps.social",
     "apps.ratings",
     "apps.tournaments",
+    "apps.duplicates",
     "apps.push",
     # Later apps are added here by their owners, one line each, e.g.:
     # "apps.lobby", "apps.tables", "apps.stats"
@@ -246,6 +247,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "tables-sweep": {"task": "tables.sweep", "schedule": 1.0},
     "ratings-quick-sweep": {"task": "ratings.quick_sweep", "schedule": 2.0},
     "tournaments-tick": {"task": "tournaments.tick", "schedule": 2.0},
+    # «Дубль дня» opens at 00:00 Moscow time; due sets close (apps.duplicates, idempotent)
+    "duplicates-rollover": {"task": "duplicates.rollover", "schedule": 30.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
@@ -387,3 +390,8 @@ RATINGS_SAME_PAIR_PER_DAY = env_int("RATINGS_SAME_PAIR_PER_DAY", 5)
 # Waiting tables (no match started yet) one person may own and sit at; creating one more is
 # refused with ``too_many_tables`` (issue #30: one user filled the lobby; docs/security.md).
 LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 3)
+
+# Social actions (friend requests and their answers, removals, blocks, invitations) one person
+# may make in a minute; more are refused with ``too_fast`` (issue #30: a request loop reloaded
+# the victim's friends page 30 times in 4 s; docs/security.md).
+SOCIAL_ACTIONS_PER_MINUTE = env_int("SOCIAL_ACTIONS_PER_MINUTE", 20)

@@ -119,7 +119,8 @@ export async function verifyRecord(record) {
   const committed = (await commitment(seed)) === fair.commitment;
   const clientSeeds = fair.client_seeds || {};
   const seats = Object.keys(clientSeeds).map(Number).sort((a, b) => a - b);
-  const client = clientString(clientSeeds, seats);
+  // a duplicate set's table (RULES.md «Дубль») deals with the client string "" at every table
+  const client = record.duplicate ? "" : clientString(clientSeeds, seats);
   const size = deckSize(record.game, record.options);
   const hand = handSize(record.game, record.options, seats);
   const deals = [];

@@ -398,6 +398,9 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     assert sorted(schema["paths"]) == [
         "/api/auth/token/",
+        "/api/duplicates/",
+        "/api/duplicates/{set_id}/",
+        "/api/duplicates/{set_id}/play/",
         "/api/matches/{match_id}/record/",
         "/api/me/results/",
         "/api/quick/",
@@ -410,6 +413,12 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
         "/api/tables/{table_id}/ready/",
         "/api/tables/{table_id}/sit/",
         "/api/tables/{table_id}/stand/",
+        "/api/tournaments/",
+        "/api/tournaments/{tournament_id}/",
+        "/api/tournaments/{tournament_id}/confirm/",
+        "/api/tournaments/{tournament_id}/join/",
+        "/api/tournaments/{tournament_id}/leave/",
+        "/api/tournaments/{tournament_id}/rounds/{round}/",
         "/api/users/{username}/ratings/",
     ]
     assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"

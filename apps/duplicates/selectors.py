@@ -1,0 +1,171 @@
+"""What the duplicate pages and the API read: the open sets, a set's comparison and
+leaderboard as a player may see them, a player's streak of days (RULES.md «Дубль»)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.db.models import Count, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.rules import fairness
+
+from .matchpoints import set_scores
+from .models import DuplicateSet, Entry
+from .modes import MODES
+from .services import moscow_day
+
+
+def open_sets(user=None) -> list[DuplicateSet]:
+    """The sets open now that anyone may see (the daily ones first), plus ``user``'s own private
+    ones; each with ``played`` (``user`` has an entry) and ``players`` (finished entries)."""
+    now = timezone.now()
+    visible = Q(private=False)
+    if user is not None and user.is_authenticated:
+        visible |= Q(creator=user) | Q(entries__user=user)
+    sets = list(
+        DuplicateSet.objects.filter(
+            visible, status=DuplicateSet.Status.OPEN, opens_at__lte=now, closes_at__gt=now
+        )
+        .distinct()
+        .order_by("kind", "closes_at", "id")
+    )
+    mine = set()
+    if user is not None and user.is_authenticated and sets:
+        mine = set(Entry.objects.filter(user=user, set__in=sets).values_list("set_id", flat=True))
+    counts = dict(
+        Entry.objects.filter(set__in=sets, finished_at__isnull=False)
+        .values_list("set_id")
+        .annotate(n=Count("id"))
+        .values_list("set_id", "n")
+    )
+    for s in sets:
+        s.played = s.pk in mine
+        s.players = counts.get(s.pk, 0)
+    return sets
+
+
+def may_see_results(dset: DuplicateSet, entry: Entry | None) -> bool:
+    """Results stay hidden from a player until he has finished the set (or it closed)."""
+    return dset.status != DuplicateSet.Status.OPEN or (entry is not None and entry.finished_at is not None)
+
+
+def set_detail(dset: DuplicateSet, user=None, *, board_limit: int = 100) -> dict:
+    """The set as ``user`` may see it: mode, deals, times, the commitment; his entry; once he
+    finished (or the set closed) every finished player's results, percentages and place, his
+    comparison per deal (better / equal / worse, the best result's match for its replay) and
+    the leaderboard (the first ``board_limit`` plus his own line); once closed the seed."""
+    uid = getattr(user, "pk", None) if user is not None and user.is_authenticated else None
+    entry = Entry.objects.filter(set=dset, user_id=uid).first() if uid else None
+    out: dict = {
+        "id": dset.pk,
+        "kind": dset.kind,
+        "mode": dset.mode,
+        "game": dset.game,
+        "options": dset.options,
+        "deals": dset.deals,
+        "private": dset.private,
+        "status": dset.status,
+        "opens_at": dset.opens_at,
+        "closes_at": dset.closes_at,
+        "day": dset.day,
+        "fairness": {"algorithm": fairness.ALGORITHM, "commitment": dset.commitment},
+        "entry": None,
+        "results": None,
+    }
+    if dset.status != DuplicateSet.Status.OPEN:
+        seats = range(MODES[dset.mode].players)
+        out["fairness"] = fairness.reveal(bytes.fromhex(dset.server_seed), {}, seats)
+    if entry is not None:
+        out["entry"] = {
+            "table": entry.table_id,
+            "match": entry.match_id,
+            "finished": entry.finished_at is not None,
+            "finished_at": entry.finished_at,
+            "forfeit": entry.forfeit,
+        }
+    if not may_see_results(dset, entry) or dset.status == DuplicateSet.Status.VOID:
+        return out
+    out["results"] = comparison(dset, uid, board_limit=board_limit)
+    return out
+
+
+def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -> dict:
+    """Every finished entry scored (:func:`apps.duplicates.matchpoints.set_scores`), ranked by
+    score then finish time; per deal the field's size and the best result's match."""
+    rows = list(
+        Entry.objects.filter(set=dset, finished_at__isnull=False)
+        .order_by("finished_at", "id")
+        .values_list("id", "user_id", "user__username", "results", "match_id", "forfeit")
+    )
+    info = {r[0]: r for r in rows}
+    ranked = set_scores([(r[0], r[3]) for r in rows], dset.deals)
+    best: list[dict | None] = []
+    for d in range(dset.deals):
+        played = [(r[3][d], r[4]) for r in rows if len(r[3]) > d and r[3][d] is not None and r[4]]
+        if not played:
+            best.append(None)
+            continue
+        top = max(played, key=lambda t: t[0])
+        best.append({"result": top[0], "match": top[1], "count": len(played)})
+    board = []
+    mine = None
+    for e in ranked:
+        _, user_id, username, _, match_id, forfeit = info[e.key]
+        line = {
+            "place": e.place,
+            "user": user_id,
+            "name": username,
+            "score": e.score,
+            "forfeit": forfeit,
+            "match": match_id,
+            "deals": [
+                {
+                    "result": s.result,
+                    "better": s.better,
+                    "equal": s.equal,
+                    "worse": s.worse,
+                    "percent": round(s.percent, 1),
+                }
+                for s in e.deals
+            ],
+        }
+        if user_id == uid:
+            mine = line
+        if len(board) < board_limit:
+            board.append(line)
+    return {"players": len(rows), "mine": mine, "leaderboard": board, "best": best}
+
+
+def table_banner(table_id: int) -> dict | None:
+    """The duplicate banner of a table: ``{"set", "deals", "url"}`` (the table client shows
+    «Сдача n из K» from the live deal number, the page links the set); None for a table that
+    plays no set."""
+    row = Entry.objects.filter(table_id=table_id).values_list("set_id", "set__deals", "set__code").first()
+    if row is None:
+        return None
+    set_id, deals, code = row
+    url = reverse("duplicates:link", args=[code]) if code else reverse("duplicates:detail", args=[set_id])
+    return {"set": set_id, "deals": deals, "url": url}
+
+
+def streak(user, today: date | None = None) -> int:
+    """Consecutive Moscow days, ending today or yesterday, on which ``user`` finished a
+    «Дубль дня» (a forfeit does not count)."""
+    today = today or moscow_day()
+    days = set(
+        Entry.objects.filter(
+            user=user,
+            set__kind=DuplicateSet.Kind.DAILY,
+            forfeit=False,
+            finished_at__isnull=False,
+            set__day__gte=today - timedelta(days=400),
+        ).values_list("set__day", flat=True)
+    )
+    day = today if today in days else today - timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= timedelta(days=1)
+    return count

@@ -1,0 +1,306 @@
+"""The duplicate services: creating, playing, recording, closing and voiding sets, the daily
+rollover, and the hooks apps.tables calls (RULES.md «Дубль», docs/decisions-duplicates.md).
+
+A play is a normal table of apps.tables (:func:`apps.tables.seating.table_create_duplicate`)
+whose match deals from the set's seed; when that match ends its deal lines become the entry's
+results (:func:`match_finished`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.rules import api, fairness
+from apps.rules.errors import InvalidOptions
+from apps.tables import seating
+from apps.tables.models import Match, Table
+
+from . import signals
+from .errors import DuplicateRefused
+from .matchpoints import Result, deal_result
+from .models import DuplicateSet, Entry
+from .modes import (
+    MAX_DEALS,
+    MAX_OPEN_MINUTES,
+    MIN_DEALS,
+    MIN_OPEN_MINUTES,
+    MODES,
+    SEAT,
+    Mode,
+    dealer_of,
+    mode_for,
+)
+
+log = logging.getLogger(__name__)
+
+#: «Дубль дня» turns over at 00:00 Moscow time (RULES.md «Дубль», issue #31).
+MOSCOW = ZoneInfo("Europe/Moscow")
+#: The bots' level at a duplicate table: «сложный».
+BOT_LEVEL = "hard"
+CODE_BYTES = 12
+
+
+def moscow_day(now: datetime | None = None) -> date:
+    """The Moscow date at ``now`` (default: the current time)."""
+    return (now or timezone.now()).astimezone(MOSCOW).date()
+
+
+def _new_set(
+    *, mode: Mode, deals: int, opens_at: datetime, closes_at: datetime, options: dict | None = None, **fields
+) -> DuplicateSet:
+    seed = secrets.token_bytes(32)
+    return DuplicateSet.objects.create(
+        mode=mode.key,
+        game=mode.game,
+        options=options or api.normalize_options(mode.game, mode.options),
+        deals=deals,
+        server_seed=seed.hex(),
+        commitment=fairness.commitment(seed),
+        opens_at=opens_at,
+        closes_at=closes_at,
+        **fields,
+    )
+
+
+def set_create(
+    *,
+    user,
+    mode: str | None = None,
+    game: str | None = None,
+    options: dict | None = None,
+    deals: int | None = None,
+    open_minutes: int = 24 * 60,
+    private: bool = True,
+) -> DuplicateSet:
+    """«Дубль с друзьями»: a set of ``mode`` (or of ``game`` with ``options``: the mode they name,
+    the other options kept for every table of the set) with ``deals`` deals (default the
+    mode's), open for ``open_minutes`` (10 min to 7 days) from now. ``private``: reachable only
+    through its link (an unguessable code); else listed among the open sets. Refused
+    ``bad_mode``, ``invalid_options``, ``bad_deals``, ``bad_open_minutes``; nothing is created."""
+    chosen = MODES.get(mode) if isinstance(mode, str) else None
+    normalized = None
+    if mode is None and isinstance(game, str) and game in api.GAMES:
+        try:
+            normalized = api.normalize_options(game, dict(options or {}))
+        except InvalidOptions as exc:
+            raise DuplicateRefused("invalid_options", errors=exc.errors) from exc
+        chosen = mode_for(game, normalized)
+    if chosen is None:
+        raise DuplicateRefused("bad_mode")
+    deals = chosen.deals if deals is None else deals
+    if type(deals) is not int or not MIN_DEALS <= deals <= MAX_DEALS:
+        raise DuplicateRefused("bad_deals")
+    if type(open_minutes) is not int or not MIN_OPEN_MINUTES <= open_minutes <= MAX_OPEN_MINUTES:
+        raise DuplicateRefused("bad_open_minutes")
+    now = timezone.now()
+    return _new_set(
+        mode=chosen,
+        options=normalized,
+        deals=deals,
+        opens_at=now,
+        closes_at=now + timedelta(minutes=open_minutes),
+        kind=DuplicateSet.Kind.FRIENDS,
+        creator=user,
+        private=bool(private),
+        code=secrets.token_urlsafe(CODE_BYTES) if private else None,
+    )
+
+
+def daily_open(day: date) -> list[DuplicateSet]:
+    """«Дубль дня» of ``day`` for every mode, from 00:00 Moscow time for 24 h; the sets that
+    exist already are kept (idempotent). Returns the sets opened now."""
+    opens_at = datetime.combine(day, time(0), MOSCOW)
+    opened = []
+    for mode in MODES.values():
+        if DuplicateSet.objects.filter(kind=DuplicateSet.Kind.DAILY, mode=mode.key, day=day).exists():
+            continue
+        try:
+            with transaction.atomic():
+                opened.append(
+                    _new_set(
+                        mode=mode,
+                        deals=mode.deals,
+                        opens_at=opens_at,
+                        closes_at=opens_at + timedelta(hours=24),
+                        kind=DuplicateSet.Kind.DAILY,
+                        day=day,
+                    )
+                )
+        except IntegrityError:  # another beat opened it meanwhile
+            continue
+    if opened:
+        ids = [s.pk for s in opened]
+        transaction.on_commit(lambda: signals.daily_opened.send(sender=DuplicateSet, set_ids=ids, day=day))
+    return opened
+
+
+def rollover(now: datetime | None = None) -> dict:
+    """The periodic task's work: close every open set past its ``closes_at``, then open today's
+    «Дубль дня» (Moscow date). Returns ``{"closed": n, "opened": n}``."""
+    now = now or timezone.now()
+    due = list(
+        DuplicateSet.objects.filter(status=DuplicateSet.Status.OPEN, closes_at__lte=now).values_list(
+            "pk", flat=True
+        )
+    )
+    for set_id in due:
+        set_close(set_id, now=now)
+    opened = daily_open(moscow_day(now))
+    return {"closed": len(due), "opened": len(opened)}
+
+
+def set_close(set_id: int, *, now: datetime | None = None) -> DuplicateSet | None:
+    """Close the set: its seed is revealed from now on, and every player who has not finished
+    counts 0 : K (a forfeit on every deal); his match still being played is ended (he leaves).
+    None when there is no open set ``set_id``."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        dset = (
+            DuplicateSet.objects.select_for_update()
+            .filter(pk=set_id, status=DuplicateSet.Status.OPEN)
+            .first()
+        )
+        if dset is None:
+            return None
+        unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
+        Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
+        DuplicateSet.objects.filter(pk=dset.pk).update(status=DuplicateSet.Status.CLOSED, closed_at=now)
+        dset.status, dset.closed_at = DuplicateSet.Status.CLOSED, now
+    for table_id, user_id in unfinished:
+        _leave_quietly(table_id, user_id)
+    return dset
+
+
+def _leave_quietly(table_id: int | None, user_id: int) -> None:
+    """End a forfeited player's match (he leaves it); nothing when it is over already."""
+    from django.contrib.auth import get_user_model
+
+    from apps.core.errors import Refused
+
+    table = Table.objects.filter(pk=table_id).first() if table_id else None
+    if table is None or not Match.objects.filter(table=table, status=Match.Status.PLAYING).exists():
+        return
+    with contextlib.suppress(Refused):
+        seating.match_leave(table=table, user=get_user_model().objects.get(pk=user_id))
+
+
+def set_void(set_id: int) -> DuplicateSet | None:
+    """Staff: void the set (a fault, an abuse): it counts for nobody, closes now (its seed is
+    revealed) and its matches still played are ended."""
+    now = timezone.now()
+    with transaction.atomic():
+        dset = DuplicateSet.objects.select_for_update().filter(pk=set_id).first()
+        if dset is None or dset.status == DuplicateSet.Status.VOID:
+            return dset
+        unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
+        Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
+        DuplicateSet.objects.filter(pk=dset.pk).update(status=DuplicateSet.Status.VOID, closed_at=now)
+        dset.status, dset.closed_at = DuplicateSet.Status.VOID, now
+    for table_id, user_id in unfinished:
+        _leave_quietly(table_id, user_id)
+    return dset
+
+
+def set_find(set_id: int, *, user=None, code: str | None = None) -> DuplicateSet:
+    """The set ``set_id`` as ``user`` may reach it: a private set needs its ``code`` unless he
+    made it or plays it. ``not_found`` otherwise (a private set is not confirmed to exist)."""
+    dset = DuplicateSet.objects.filter(pk=set_id).first()
+    if dset is None:
+        raise DuplicateRefused("not_found")
+    if dset.private and not (code and secrets.compare_digest(str(code), dset.code or "")):
+        uid = getattr(user, "pk", None)
+        if uid is None or not (
+            dset.creator_id == uid or Entry.objects.filter(set=dset, user_id=uid).exists()
+        ):
+            raise DuplicateRefused("not_found")
+    return dset
+
+
+def set_play(*, user, set_id: int, code: str | None = None) -> Entry:
+    """``user`` plays the set: a table of his own, seated at the fixed seat, bots «сложный» at the
+    others, the match started (deal 0 by seat 0). Refused ``not_found`` (or a private set
+    without its code), ``set_closed``, ``already_played`` (each person plays a set once);
+    nothing changes then."""
+    dset = set_find(set_id, user=user, code=code)
+    mode = MODES[dset.mode]
+    with transaction.atomic():
+        dset = DuplicateSet.objects.select_for_update().get(pk=dset.pk)
+        if (
+            dset.status != DuplicateSet.Status.OPEN
+            or dset.closes_at <= timezone.now()
+            or dset.opens_at > timezone.now()
+        ):
+            raise DuplicateRefused("set_closed")
+        if Entry.objects.filter(set=dset, user=user).exists():
+            raise DuplicateRefused("already_played")
+        table = seating.table_create_duplicate(
+            user=user,
+            game=dset.game,
+            options=dset.options,
+            seat=SEAT,
+            level=BOT_LEVEL,
+            server_seed=dset.server_seed,
+            deals=dset.deals,
+            dealer=dealer_of(mode, 0),
+        )
+        match = Match.objects.filter(table=table).only("id").first()
+        return Entry.objects.create(set=dset, user=user, table=table, match=match, seat=SEAT)
+
+
+def entry_results(mode: Mode, deals: int, seat: int, summary: dict) -> list[Result]:
+    """An entry's results from its match's summary: per deal the seat's side's points minus the
+    other side's; a deal not played to its end (he left) and the deals after it: forfeits."""
+    side = mode.sides()[seat]
+    lines = list(summary.get("deals") or [])[:deals]
+    out: list[Result] = [deal_result(line, side, mode.sides()) for line in lines]
+    return out + [None] * (deals - len(out))
+
+
+def match_finished(sender, match: Match, state, **_kwargs) -> None:
+    """apps.tables' ``match_finished``: a duplicate table's match ended, so its player has
+    finished the set; his deal results are recorded (in the match's transaction)."""
+    entry = (
+        Entry.objects.select_for_update()
+        .filter(table_id=match.table_id, finished_at=None)
+        .select_related("set")
+        .first()
+    )
+    if entry is None:
+        return
+    mode = MODES[entry.set.mode]
+    entry.results = entry_results(mode, entry.set.deals, entry.seat, api.summary(state))
+    entry.finished_at = timezone.now()
+    entry.match_id = match.pk
+    entry.save(update_fields=["results", "finished_at", "match"])
+    uid, set_id = entry.user_id, entry.set_id
+    transaction.on_commit(lambda: signals.entry_finished.send(sender=Entry, set_id=set_id, user_id=uid))
+
+
+def seed_held(match: Match) -> bool:
+    """apps.tables' seed hold: the match was played for a set still open (its seed stays secret)."""
+    return Entry.objects.filter(table_id=match.table_id, set__status=DuplicateSet.Status.OPEN).exists()
+
+
+def match_access(match: Match, user) -> bool:
+    """apps.stats' match access: a duplicate set's match is open to everyone who finished that
+    set (its best results are replayed on the set's page), and to everyone once it closed."""
+    row = Entry.objects.filter(match_id=match.pk).values_list("set_id", "set__status").first()
+    if row is None:
+        return False
+    set_id, set_status = row
+    if set_status == DuplicateSet.Status.CLOSED:
+        return True
+    return Entry.objects.filter(set_id=set_id, user_id=user.pk, finished_at__isnull=False).exists()
+
+
+def start_guard(*, table: Table, user) -> None:
+    """apps.tables' ``"start"`` guard: a duplicate table plays its set's match only (no rematch)."""
+    if table.pk is not None and Entry.objects.filter(table_id=table.pk).exists():
+        raise DuplicateRefused("duplicate_table")
