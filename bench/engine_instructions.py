@@ -81,19 +81,27 @@ def export(rev: str, into: Path) -> Path:
     return into
 
 
-def instructions(tree: Path, mode: str, count: int) -> tuple[int, int, int]:
-    """(instructions, deals, actions) of ``count`` matches of ``mode`` on ``tree``."""
+def instructions(tree: Path, mode: str, count: int) -> tuple[int, int, int] | None:
+    """(instructions, deals, actions) of ``count`` matches of ``mode`` on ``tree``; None when
+    the tree cannot play the mode (an option or a seat layout older than it)."""
     _, game, options, seats = MODES[mode]
     args = [str(tree), game, json.dumps(options), json.dumps(seats), str(count)]
     proc = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", CHILD, *args],
-        capture_output=True, text=True, check=True, cwd=tree,
+        capture_output=True, text=True, check=False, cwd=tree,
     )  # fmt: skip
+    if proc.returncode != 0:
+        return None
     refs = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
     assert refs, proc.stderr[-2000:]
     deals, actions = json.loads(proc.stdout.strip().splitlines()[-1])
     return int(refs.group(1).replace(",", "")), deals, actions
+
+
+def ratio(base: float | None, other: float | None) -> str:
+    """``base / other`` as a speed-up (fewer instructions: more than 1×); "—" when either is missing."""
+    return "—" if base is None or other is None else f"{base / other:.2f}×"
 
 
 def short_id(rev: str) -> str:
@@ -128,14 +136,18 @@ def main() -> None:
         print("|---" * (2 * len(args.revs)) + "|")
         for mode in modes:
             count = max(args.matches // 3, 5) if mode == "k52" else args.matches
-            per_deal = {}
+            per_deal: dict[str, float | None] = {}
             for rev in args.revs:
-                empty, _, _ = instructions(trees[rev], mode, 0)
-                full, deals, actions = instructions(trees[rev], mode, count)
-                per_deal[rev] = (full - empty) / max(deals, 1)
-                print(f"{mode} {ids[rev]}: {deals} deals, {actions} actions", file=sys.stderr, flush=True)
-            cells = [f"{per_deal[r] / 1000:,.0f} K" for r in args.revs]
-            ratios = [f"{per_deal[base] / per_deal[r]:.2f}×" for r in args.revs[1:]]
+                empty = instructions(trees[rev], mode, 0)
+                full = instructions(trees[rev], mode, count) if empty else None
+                if empty is None or full is None:
+                    per_deal[rev] = None
+                    print(f"{mode} {ids[rev]}: cannot play this mode", file=sys.stderr, flush=True)
+                    continue
+                per_deal[rev] = (full[0] - empty[0]) / max(full[1], 1)
+                print(f"{mode} {ids[rev]}: {full[1]} deals, {full[2]} actions", file=sys.stderr, flush=True)
+            cells = ["—" if per_deal[r] is None else f"{per_deal[r] / 1000:,.0f} K" for r in args.revs]
+            ratios = [ratio(per_deal[base], per_deal[r]) for r in args.revs[1:]]
             print(f"| {MODES[mode][0]} | " + " | ".join(cells + ratios) + " |", flush=True)
     print()
     print(f"load average {os.getloadavg()[0]:.2f} (the counts do not depend on it)")
