@@ -272,15 +272,22 @@ def match_finished(sender, match: Match, state, **_kwargs) -> None:
         .select_related("set")
         .first()
     )
-    if entry is None:
-        return
+    if entry is not None:
+        entry_finish(entry, api.summary(state), match_id=match.pk)
+
+
+def entry_finish(entry: Entry, summary: dict, *, match_id: int | None = None) -> Entry:
+    """Record ``entry``'s results from its match's ``summary`` (:func:`entry_results`) and mark
+    it finished now; after commit ``entry_finished`` is sent. The caller holds its row."""
     mode = MODES[entry.set.mode]
-    entry.results = entry_results(mode, entry.set.deals, entry.seat, api.summary(state))
+    entry.results = entry_results(mode, entry.set.deals, entry.seat, summary)
     entry.finished_at = timezone.now()
-    entry.match_id = match.pk
+    if match_id is not None:
+        entry.match_id = match_id
     entry.save(update_fields=["results", "finished_at", "match"])
     uid, set_id = entry.user_id, entry.set_id
     transaction.on_commit(lambda: signals.entry_finished.send(sender=Entry, set_id=set_id, user_id=uid))
+    return entry
 
 
 def seed_held(match: Match) -> bool:
