@@ -227,3 +227,17 @@ def test_admin_lists_sets_and_voids_them(make_user, client, django_user_model):
     assert answer.status_code == 200
     dset.refresh_from_db()
     assert dset.status == "void"
+
+
+def test_leaving_ends_the_set_the_rest_forfeited(make_user):
+    dset = services.set_create(user=make_user(), mode="bazar_blot_2", deals=4, open_minutes=60, private=False)
+    anna = make_user()
+    entry = services.set_play(user=anna, set_id=dset.pk)
+    play_entry(entry, stop_after_deal=2)
+    seating.match_leave(table=Entry.objects.get(pk=entry.pk).table, user=anna)
+    entry.refresh_from_db()
+    assert entry.finished_at is not None and not entry.forfeit
+    assert len(entry.results) == 4
+    assert all(isinstance(r, int) for r in entry.results[:2]) and entry.results[2:] == [None, None]
+    mine = selectors.comparison(dset, anna.pk)["mine"]
+    assert [d["percent"] for d in mine["deals"]] == [50.0, 50.0, 0.0, 0.0] and mine["score"] == 25.0
