@@ -27,6 +27,7 @@ class DuplicateSet(models.Model):
     class Kind(models.TextChoices):
         DAILY = "daily", _("Дубль дня")
         FRIENDS = "friends", _("Дубль с друзьями")
+        TEAM = "team", _("Командный дубль")
 
     class Status(models.TextChoices):
         OPEN = "open", _("открыт")

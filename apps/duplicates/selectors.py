@@ -85,10 +85,69 @@ def set_detail(dset: DuplicateSet, user=None, *, board_limit: int = 100) -> dict
             "finished_at": entry.finished_at,
             "forfeit": entry.forfeit,
         }
+    if dset.kind == DuplicateSet.Kind.TEAM:
+        out["team"] = team_result(dset)
+        return out
     if not may_see_results(dset, entry) or dset.status == DuplicateSet.Status.VOID:
         return out
     out["results"] = comparison(dset, uid, board_limit=board_limit)
     return out
+
+
+def team_result(dset: DuplicateSet) -> dict:
+    """A team duplicate: its two tables and, once both matches are over (or the set closed), each
+    deal's result per table (North–South's points minus East–West's) and per team the sum over
+    the deals of its results at both tables (a deal not played at a table counts 0 there).
+    ``teams[0]`` is the pair North at table 1 and East at table 2."""
+    rows = list(
+        Entry.objects.filter(set=dset)
+        .order_by("table_id", "seat")
+        .values_list("table_id", "seat", "user_id", "user__username", "results", "finished_at", "match_id")
+    )
+    tables = sorted({r[0] for r in rows if r[0] is not None})
+    by = {(r[0], r[1]): r for r in rows}
+    out: dict = {
+        "tables": [
+            {
+                "table": t,
+                "match": (by.get((t, 0)) or by.get((t, 1)))[6],
+                "north": _name(by.get((t, 0))),
+                "east": _name(by.get((t, 1))),
+            }
+            for t in tables
+        ],
+        "finished": bool(rows) and all(r[5] is not None for r in rows),
+        "teams": None,
+        "deals": None,
+    }
+    if len(tables) != 2 or not (out["finished"] or dset.status != DuplicateSet.Status.OPEN):
+        return out
+    first, second = tables
+    north1, north2 = by.get((first, 0)), by.get((second, 0))
+    deals = []
+    total = 0
+    for d in range(dset.deals):
+        r1 = _at(north1, d)
+        r2 = _at(north2, d)
+        diff = (r1 or 0) - (r2 or 0)  # team 0: North at table 1, East at table 2
+        total += diff
+        deals.append({"number": d + 1, "table1": r1, "table2": r2, "diff": diff})
+    east1, east2 = by.get((first, 1)), by.get((second, 1))
+    out["teams"] = [
+        {"names": [_name(north1), _name(east2)], "score": total},
+        {"names": [_name(east1), _name(north2)], "score": -total},
+    ]
+    out["deals"] = deals
+    return out
+
+
+def _name(row) -> str | None:
+    return row[3] if row else None
+
+
+def _at(row, deal: int) -> int | None:
+    results = row[4] if row else None
+    return results[deal] if results and len(results) > deal else None
 
 
 def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -> dict:

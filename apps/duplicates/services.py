@@ -241,10 +241,9 @@ def set_play(*, user, set_id: int, code: str | None = None) -> Entry:
         if Entry.objects.filter(set=dset, user=user).exists():
             raise DuplicateRefused("already_played")
         table = seating.table_create_duplicate(
-            user=user,
+            people={SEAT: user},
             game=dset.game,
             options=dset.options,
-            seat=SEAT,
             level=BOT_LEVEL,
             server_seed=dset.server_seed,
             deals=dset.deals,
@@ -252,6 +251,60 @@ def set_play(*, user, set_id: int, code: str | None = None) -> Entry:
         )
         match = Match.objects.filter(table=table).only("id").first()
         return Entry.objects.create(set=dset, user=user, table=table, match=match, seat=SEAT)
+
+
+#: RULES.md «Дубль»'s 2 on 2 modes: the team duplicate's.
+TEAM_MODES = ("bazar_blot_4", "bazar_gambler_4", "deberc_4")
+#: How long a team duplicate stays open (it is played live; then the unfinished forfeit).
+TEAM_OPEN = timedelta(hours=6)
+
+
+def team_create(*, user, mode: str, partner, opponents: list, deals: int | None = None) -> DuplicateSet:
+    """Team duplicate, live (issue #31): ``user`` and ``partner`` against the two ``opponents``
+    over two tables of the same deals. Table 1: ``user`` North (seat 0), ``opponents[0]`` East
+    (seat 1); table 2: ``opponents[1]`` North, ``partner`` East; bots sit opposite each person.
+    So each team holds North–South at one table and East–West at the other, and its score is the
+    sum over the deals of its results at both (:func:`apps.duplicates.selectors.team_result`).
+    Both matches start at once. Refused ``bad_mode`` (not a 2 on 2 mode), ``bad_deals``,
+    ``same_person`` (four different people are needed); nothing is created then."""
+    chosen = MODES.get(mode) if mode in TEAM_MODES else None
+    if chosen is None:
+        raise DuplicateRefused("bad_mode")
+    deals = chosen.deals if deals is None else deals
+    if type(deals) is not int or not MIN_DEALS <= deals <= MAX_DEALS:
+        raise DuplicateRefused("bad_deals")
+    people = [user, partner, *opponents]
+    if len(people) != 4 or any(p is None for p in people) or len({p.pk for p in people}) != 4:
+        raise DuplicateRefused("same_person")
+    now = timezone.now()
+    with transaction.atomic():
+        dset = _new_set(
+            mode=chosen,
+            deals=deals,
+            opens_at=now,
+            closes_at=now + TEAM_OPEN,
+            kind=DuplicateSet.Kind.TEAM,
+            creator=user,
+            private=True,
+        )
+        for north, east in ((user, opponents[0]), (opponents[1], partner)):
+            table = seating.table_create_duplicate(
+                people={0: north, 1: east},
+                game=dset.game,
+                options=dset.options,
+                level=BOT_LEVEL,
+                server_seed=dset.server_seed,
+                deals=dset.deals,
+                dealer=dealer_of(chosen, 0),
+            )
+            match = Match.objects.filter(table=table).only("id").first()
+            Entry.objects.bulk_create(
+                [
+                    Entry(set=dset, user=north, table=table, match=match, seat=0),
+                    Entry(set=dset, user=east, table=table, match=match, seat=1),
+                ]
+            )
+    return dset
 
 
 def entry_results(mode: Mode, deals: int, seat: int, summary: dict) -> list[Result]:
@@ -266,13 +319,12 @@ def entry_results(mode: Mode, deals: int, seat: int, summary: dict) -> list[Resu
 def match_finished(sender, match: Match, state, **_kwargs) -> None:
     """apps.tables' ``match_finished``: a duplicate table's match ended, so its player has
     finished the set; his deal results are recorded (in the match's transaction)."""
-    entry = (
+    entries = list(
         Entry.objects.select_for_update()
         .filter(table_id=match.table_id, finished_at=None)
         .select_related("set")
-        .first()
     )
-    if entry is not None:
+    for entry in entries:  # one, or two at a team duplicate's table
         entry_finish(entry, api.summary(state), match_id=match.pk)
 
 
