@@ -109,6 +109,8 @@ class Entry(models.Model):
         verbose_name=_("партия"),
     )
     seat = models.PositiveSmallIntegerField(_("место"), default=0)
+    #: Дурак: the match of each game played so far, in order (game ``n`` deals the set's deal ``n``).
+    matches = models.JSONField(_("партии"), default=list, blank=True)
     results = models.JSONField(_("результаты раздач"), default=list, blank=True)
     #: Not finished when the set closed: 0 : K against him.
     forfeit = models.BooleanField(_("не доиграл"), default=False)

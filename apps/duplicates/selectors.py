@@ -198,15 +198,23 @@ def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -
 
 
 def table_banner(table_id: int) -> dict | None:
-    """The duplicate banner of a table: ``{"set", "deals", "url"}`` (the table client shows
-    «Сдача n из K» from the live deal number, the page links the set); None for a table that
+    """The duplicate banner of a table: ``{"set", "deals", "url", "durak_game"}`` (the table
+    client shows «Сдача n из K» from the live deal number; a Durak set «Игра n из K», counting
+    from ``durak_game``, the set's number of the table's current match); None for a table that
     plays no set."""
-    row = Entry.objects.filter(table_id=table_id).values_list("set_id", "set__deals", "set__code").first()
+    row = (
+        Entry.objects.filter(table_id=table_id)
+        .values_list("set_id", "set__deals", "set__code", "set__game", "matches", "match_id")
+        .first()
+    )
     if row is None:
         return None
-    set_id, deals, code = row
+    set_id, deals, code, game, matches, match_id = row
     url = reverse("duplicates:link", args=[code]) if code else reverse("duplicates:detail", args=[set_id])
-    return {"set": set_id, "deals": deals, "url": url}
+    current = None
+    if game == "durak":
+        current = matches.index(match_id) if match_id in matches else len(matches)
+    return {"set": set_id, "deals": deals, "url": url, "durak_game": current}
 
 
 def streak(user, today: date | None = None) -> int:

@@ -289,15 +289,18 @@ def table_create_duplicate(
     level: str,
     server_seed: str,
     deals: int,
-    dealer: int = 0,
+    dealer: int | None = 0,
+    seats: int | None = None,
+    first_deal: int = 0,
 ) -> Table:
     """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, the users
     of ``people`` (seat number -> user) seated, bots of ``level`` at every other seat, its match
     started at once from the set's ``server_seed`` (no client seeds) by ``dealer``, ``deals``
-    deals each scored alone. Owned by the person at the lowest seat. Call it inside the caller's
+    deals each scored alone (``seats``: Durak's seat count; ``first_deal``: a Durak game's deal
+    number in the set). Owned by the person at the lowest seat. Call it inside the caller's
     transaction."""
     options = normalized_options(game, options)
-    count = seat_rules.seat_count(game, options)
+    count = seat_rules.seat_count(game, options, seats)
     for seat in people:
         _check_seat_number(seat, count)
     _check_level(level)
@@ -322,7 +325,7 @@ def table_create_duplicate(
             )
             for n in range(count)
         )
-        match_start(table=table, dealer=dealer, duplicate=deals)
+        match_start(table=table, dealer=dealer, duplicate=deals, first_deal=first_deal)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 

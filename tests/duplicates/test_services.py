@@ -124,7 +124,7 @@ def test_results_hidden_until_finished_and_seed_until_closed(make_user):
     assert match.status == Match.Status.FINISHED
     assert "server_seed" not in match_fairness(match)
     assert "fairness" not in match_record(match)
-    assert match_record(match)["duplicate"] == {"deals": 2}
+    assert match_record(match)["duplicate"] == {"deals": 2, "first": 0}
     assert "server_seed" not in seen["fairness"]
     play_entry(eb)
     board = selectors.set_detail(dset, b)["results"]

@@ -82,3 +82,17 @@ test("a duplicate set's record deals with the client string \"\" (FAIRNESS.md's 
   delete plain.duplicate;
   assert.equal((await verifyRecord(plain)).deals[0].ok, false);
 });
+
+test("a duplicate Durak game's record: its deal 0 is the set's deal `first` (vector 36/\"x:y:\"/1 shape)", async () => {
+  const seed = fromHex(VECTOR_SEED);
+  const dealt = await deal(seed, "", 1, 36, [0, 1], 6);
+  const record = {
+    game: "durak",
+    options: { deck: 36 },
+    duplicate: { deals: 1, first: 1 },
+    deals: [{ hands: dealt.hands, stock: dealt.stock, actions: [] }],
+    fairness: { algorithm: ALGORITHM, commitment: VECTOR_COMMITMENT, server_seed: VECTOR_SEED, client_seeds: { 0: "", 1: "" } },
+  };
+  assert.equal((await verifyRecord(record)).deals[0].ok, true);
+  assert.equal((await verifyRecord({ ...record, duplicate: { deals: 1 } })).deals[0].ok, false);
+});
