@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -431,14 +432,39 @@ def entry_finish(entry: Entry, summary: dict, *, match_id: int | None = None) ->
     return entry
 
 
+#: Table id -> its set's id, or None for a table that plays no set (a table is a set's from its
+#: creation, before any of its matches can end, and stays so), kept per process so that the
+#: hooks below cost nothing for the site's other tables after their first look.
+_TABLE_SETS: OrderedDict[int, int | None] = OrderedDict()
+_TABLE_SETS_MAX = 20_000
+
+
+def set_of_table(table_id: int) -> int | None:
+    """The id of the set ``table_id`` plays, or None (remembered per process)."""
+    if table_id in _TABLE_SETS:
+        _TABLE_SETS.move_to_end(table_id)
+        return _TABLE_SETS[table_id]
+    set_id = Entry.objects.filter(table_id=table_id).values_list("set_id", flat=True).first()
+    _TABLE_SETS[table_id] = set_id
+    if len(_TABLE_SETS) > _TABLE_SETS_MAX:
+        _TABLE_SETS.popitem(last=False)
+    return set_id
+
+
 def seed_held(match: Match) -> bool:
     """apps.tables' seed hold: the match was played for a set still open (its seed stays secret)."""
-    return Entry.objects.filter(table_id=match.table_id, set__status=DuplicateSet.Status.OPEN).exists()
+    set_id = set_of_table(match.table_id)
+    return (
+        set_id is not None
+        and DuplicateSet.objects.filter(pk=set_id, status=DuplicateSet.Status.OPEN).exists()
+    )
 
 
 def match_access(match: Match, user) -> bool:
     """apps.stats' match access: a duplicate set's match is open to everyone who finished that
     set (its best results are replayed on the set's page), and to everyone once it closed."""
+    if set_of_table(match.table_id) is None:
+        return False
     row = Entry.objects.filter(table_id=match.table_id).values_list("set_id", "set__status").first()
     if row is None:
         return False
@@ -466,6 +492,8 @@ def start_guard(*, table: Table, user) -> None:
 def record_extra(match: Match) -> dict:
     """apps.tables' record extras: a set's match says ``duplicate: {"deals", "first"}`` — its
     deals each scored alone, its deal 0 the set's deal ``first`` (a Durak game ``n``: ``n``)."""
+    if set_of_table(match.table_id) is None:
+        return {}
     row = (
         Entry.objects.filter(table_id=match.table_id)
         .values_list("set__deals", "set__game", "matches")
