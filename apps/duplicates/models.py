@@ -61,6 +61,8 @@ class DuplicateSet(models.Model):
         _("состояние"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
     )
     closed_at = models.DateTimeField(_("закрыт в"), null=True, blank=True)
+    #: Bumped by every finished play and by the close: the cache key of the set's comparison.
+    version = models.PositiveIntegerField(_("версия результатов"), default=0)
     created_at = models.DateTimeField(_("создан"), auto_now_add=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
@@ -150,9 +151,30 @@ def _at(row, deal: int) -> int | None:
     return results[deal] if results and len(results) > deal else None
 
 
+#: How long a computed comparison is kept; a new result or the close makes a new key anyway.
+COMPARISON_SECONDS = 3600
+
+
 def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -> dict:
     """Every finished entry scored (:func:`apps.duplicates.matchpoints.set_scores`), ranked by
-    score then finish time; per deal the field's size and the best result's match."""
+    score then finish time; per deal the field's size and the best result's match; ``mine``:
+    ``uid``'s line. Computed once per new result (the set's ``version`` is in the cache key:
+    :func:`apps.duplicates.services.entry_finish` and the close bump it), then read from the
+    cache: the summary and the caller's own line, two small keys."""
+    key = f"duplicates:cmp:{dset.pk}:{dset.version}:{dset.status}:{board_limit}"
+    got = cache.get_many([key, f"{key}:u{uid}"])
+    summary = got.get(key)
+    if summary is None:
+        summary, lines = _comparison_compute(dset, board_limit)
+        cache.set(key, summary, COMPARISON_SECONDS)
+        cache.set_many({f"{key}:u{u}": line for u, line in lines.items()}, COMPARISON_SECONDS)
+        mine = lines.get(uid)
+    else:
+        mine = got.get(f"{key}:u{uid}")
+    return {**summary, "mine": mine}
+
+
+def _comparison_compute(dset: DuplicateSet, board_limit: int) -> tuple[dict, dict]:
     rows = list(
         Entry.objects.filter(set=dset, finished_at__isnull=False)
         .order_by("finished_at", "id")
@@ -169,7 +191,7 @@ def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -
         top = max(played, key=lambda t: t[0])
         best.append({"result": top[0], "match": top[1], "count": len(played)})
     board = []
-    mine = None
+    lines = {}
     for e in ranked:
         _, user_id, username, _, match_id, forfeit = info[e.key]
         line = {
@@ -190,11 +212,10 @@ def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -
                 for s in e.deals
             ],
         }
-        if user_id == uid:
-            mine = line
+        lines[user_id] = line
         if len(board) < board_limit:
             board.append(line)
-    return {"players": len(rows), "mine": mine, "leaderboard": board, "best": best}
+    return {"players": len(rows), "leaderboard": board, "best": best}, lines
 
 
 def table_banner(table_id: int) -> dict | None:

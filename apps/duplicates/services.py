@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from apps.rules import api, fairness
@@ -173,7 +174,9 @@ def set_close(set_id: int, *, now: datetime | None = None) -> DuplicateSet | Non
             return None
         unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
         Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
-        DuplicateSet.objects.filter(pk=dset.pk).update(status=DuplicateSet.Status.CLOSED, closed_at=now)
+        DuplicateSet.objects.filter(pk=dset.pk).update(
+            status=DuplicateSet.Status.CLOSED, closed_at=now, version=F("version") + 1
+        )
         dset.status, dset.closed_at = DuplicateSet.Status.CLOSED, now
     for table_id, user_id in unfinished:
         _leave_quietly(table_id, user_id)
@@ -203,7 +206,9 @@ def set_void(set_id: int) -> DuplicateSet | None:
             return dset
         unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
         Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
-        DuplicateSet.objects.filter(pk=dset.pk).update(status=DuplicateSet.Status.VOID, closed_at=now)
+        DuplicateSet.objects.filter(pk=dset.pk).update(
+            status=DuplicateSet.Status.VOID, closed_at=now, version=F("version") + 1
+        )
         dset.status, dset.closed_at = DuplicateSet.Status.VOID, now
     for table_id, user_id in unfinished:
         _leave_quietly(table_id, user_id)
@@ -361,6 +366,7 @@ def _durak_game_over(entry: Entry, summary: dict, match: Match) -> None:
         entry.results = entry.results + [None] * (entry.set.deals - len(entry.results))
         entry.finished_at = timezone.now()
         entry.save(update_fields=["results", "matches", "match", "finished_at"])
+        DuplicateSet.objects.filter(pk=entry.set_id).update(version=F("version") + 1)
         uid, set_id = entry.user_id, entry.set_id
         transaction.on_commit(lambda: signals.entry_finished.send(sender=Entry, set_id=set_id, user_id=uid))
         return
@@ -427,6 +433,7 @@ def entry_finish(entry: Entry, summary: dict, *, match_id: int | None = None) ->
     if match_id is not None:
         entry.match_id = match_id
     entry.save(update_fields=["results", "finished_at", "match"])
+    DuplicateSet.objects.filter(pk=entry.set_id).update(version=F("version") + 1)
     uid, set_id = entry.user_id, entry.set_id
     transaction.on_commit(lambda: signals.entry_finished.send(sender=Entry, set_id=set_id, user_id=uid))
     return entry

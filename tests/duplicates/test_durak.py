@@ -19,6 +19,12 @@ from tests.duplicates.helpers import play_entry
 pytestmark = pytest.mark.django_db
 
 
+def fresh(dset):
+    """The set as a request reads it (its results' version is in the comparison's cache key)."""
+    dset.refresh_from_db()
+    return dset
+
+
 def play_durak_set(entry, choose=lambda legal: legal[0]) -> Entry:
     for _ in range(20):
         entry.refresh_from_db()
@@ -53,7 +59,7 @@ def test_a_durak_set_is_a_game_per_deal_of_the_set(make_user):
     with pytest.raises(Refused):
         seating.rematch_vote(table_id=ea.table_id, user=a)
     assert services.next_game(ea.pk) is False
-    board = selectors.comparison(dset, a.pk)
+    board = selectors.comparison(fresh(dset), a.pk)
     assert board["players"] == 2
     services.set_close(dset.pk)
     for match_id in ea.matches:
