@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from apps.rules import fairness
 
-from .matchpoints import set_scores
+from .matchpoints import field_keys, score_against, set_scores
 from .models import DuplicateSet, Entry
 from .modes import MODES
 from .services import moscow_day
@@ -158,23 +158,57 @@ COMPARISON_SECONDS = 3600
 def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -> dict:
     """Every finished entry scored (:func:`apps.duplicates.matchpoints.set_scores`), ranked by
     score then finish time; per deal the field's size and the best result's match; ``mine``:
-    ``uid``'s line. Computed once per new result (the set's ``version`` is in the cache key:
-    :func:`apps.duplicates.services.entry_finish` and the close bump it), then read from the
-    cache: the summary and the caller's own line, two small keys."""
+    ``uid``'s line. The field is computed once per new result (the set's ``version`` is in the
+    cache key: :func:`apps.duplicates.services.entry_finish` and the close bump it) and kept
+    as one small value — the board, the best results, each deal's sorted results and every
+    player's place — from which the caller's own line is rebuilt."""
     key = f"duplicates:cmp:{dset.pk}:{dset.version}:{dset.status}:{board_limit}"
-    got = cache.get_many([key, f"{key}:u{uid}"])
-    summary = got.get(key)
-    if summary is None:
-        summary, lines = _comparison_compute(dset, board_limit)
-        cache.set(key, summary, COMPARISON_SECONDS)
-        cache.set_many({f"{key}:u{u}": line for u, line in lines.items()}, COMPARISON_SECONDS)
-        mine = lines.get(uid)
-    else:
-        mine = got.get(f"{key}:u{uid}")
-    return {**summary, "mine": mine}
+    field = cache.get(key)
+    if field is None:
+        field = _comparison_compute(dset, board_limit)
+        cache.set(key, field, COMPARISON_SECONDS)
+    mine = None
+    if uid is not None and uid in field["places"]:
+        row = (
+            Entry.objects.filter(set=dset, user_id=uid)
+            .values_list("user__username", "results", "match_id", "forfeit")
+            .first()
+        )
+        if row is not None:
+            place, score = field["places"][uid]
+            results = [*row[1], *([None] * (dset.deals - len(row[1])))][: dset.deals]
+            deals = [score_against(r, keys) for r, keys in zip(results, field["keys"], strict=True)]
+            mine = _line(place, uid, row[0], score, row[3], row[2], deals)
+    return {
+        "players": field["players"],
+        "leaderboard": field["leaderboard"],
+        "best": field["best"],
+        "mine": mine,
+    }
 
 
-def _comparison_compute(dset: DuplicateSet, board_limit: int) -> tuple[dict, dict]:
+def _line(place, user_id, name, score, forfeit, match_id, deals) -> dict:
+    return {
+        "place": place,
+        "user": user_id,
+        "name": name,
+        "score": score,
+        "forfeit": forfeit,
+        "match": match_id,
+        "deals": [
+            {
+                "result": s.result,
+                "better": s.better,
+                "equal": s.equal,
+                "worse": s.worse,
+                "percent": round(s.percent, 1),
+            }
+            for s in deals
+        ],
+    }
+
+
+def _comparison_compute(dset: DuplicateSet, board_limit: int) -> dict:
     rows = list(
         Entry.objects.filter(set=dset, finished_at__isnull=False)
         .order_by("finished_at", "id")
@@ -182,40 +216,29 @@ def _comparison_compute(dset: DuplicateSet, board_limit: int) -> tuple[dict, dic
     )
     info = {r[0]: r for r in rows}
     ranked = set_scores([(r[0], r[3]) for r in rows], dset.deals)
+    padded = [[*r[3], *([None] * (dset.deals - len(r[3])))][: dset.deals] for r in rows]
     best: list[dict | None] = []
     for d in range(dset.deals):
-        played = [(r[3][d], r[4]) for r in rows if len(r[3]) > d and r[3][d] is not None and r[4]]
+        played = [(res[d], r[4]) for r, res in zip(rows, padded, strict=True) if res[d] is not None and r[4]]
         if not played:
             best.append(None)
             continue
         top = max(played, key=lambda t: t[0])
         best.append({"result": top[0], "match": top[1], "count": len(played)})
     board = []
-    lines = {}
+    places = {}
     for e in ranked:
         _, user_id, username, _, match_id, forfeit = info[e.key]
-        line = {
-            "place": e.place,
-            "user": user_id,
-            "name": username,
-            "score": e.score,
-            "forfeit": forfeit,
-            "match": match_id,
-            "deals": [
-                {
-                    "result": s.result,
-                    "better": s.better,
-                    "equal": s.equal,
-                    "worse": s.worse,
-                    "percent": round(s.percent, 1),
-                }
-                for s in e.deals
-            ],
-        }
-        lines[user_id] = line
+        places[user_id] = (e.place, e.score)
         if len(board) < board_limit:
-            board.append(line)
-    return {"players": len(rows), "leaderboard": board, "best": best}, lines
+            board.append(_line(e.place, user_id, username, e.score, forfeit, match_id, e.deals))
+    return {
+        "players": len(rows),
+        "leaderboard": board,
+        "best": best,
+        "keys": [field_keys([res[d] for res in padded]) for d in range(dset.deals)],
+        "places": places,
+    }
 
 
 def table_banner(table_id: int) -> dict | None:
