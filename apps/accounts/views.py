@@ -8,16 +8,18 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.forms import ProfileForm
 from apps.accounts.middleware import remember_language
+from apps.accounts.models import User
 from apps.accounts.services import user_update_profile
 
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     """Show and save the signed-in user's display name and preferred language."""
-    form = ProfileForm(request.POST or None, instance=request.user)
+    # the form checks a copy: a refused name never shows in the page's header meanwhile
+    form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))
     if request.method == "POST" and form.is_valid():
         user = user_update_profile(
-            user=request.user,
+            user=form.instance,
             display_name=form.cleaned_data["display_name"],
             language=form.cleaned_data["language"],
         )

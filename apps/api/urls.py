@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from . import duplicates as duplicates_api
 from . import pages, views
 from . import ratings as ratings_api
+from . import tournaments as tournaments_api
 
 app_name = "api"
 
@@ -24,6 +25,28 @@ urlpatterns = [
     path("ratings/<str:mode>/", ratings_api.RatingsBoardView.as_view(), name="ratings_board"),
     path("users/<str:username>/ratings/", ratings_api.UserRatingsView.as_view(), name="user_ratings"),
     path("quick/", ratings_api.QuickView.as_view(), name="quick"),
+    path("tournaments/", tournaments_api.TournamentsView.as_view(), name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments_api.TournamentView.as_view(), name="tournament"),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round>/",
+        tournaments_api.TournamentRoundView.as_view(),
+        name="tournament_round",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/join/",
+        tournaments_api.TournamentJoinView.as_view(),
+        name="tournament_join",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/confirm/",
+        tournaments_api.TournamentConfirmView.as_view(),
+        name="tournament_confirm",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/leave/",
+        tournaments_api.TournamentLeaveView.as_view(),
+        name="tournament_leave",
+    ),
     path("duplicates/", duplicates_api.DuplicatesView.as_view(), name="duplicates"),
     path("duplicates/<int:set_id>/", duplicates_api.DuplicateDetailView.as_view(), name="duplicate"),
     path("duplicates/<int:set_id>/play/", duplicates_api.DuplicatePlayView.as_view(), name="duplicate_play"),

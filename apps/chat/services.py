@@ -10,19 +10,17 @@ stored so, and stays so). Refusals raise :class:`apps.core.errors.Refused`: ``ba
 
 from __future__ import annotations
 
-import time
-
-from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.text import folded, refused_characters
 from apps.core.errors import Refused
+from apps.core.rates import rate_take
 from apps.rules.seating import is_team_game
 from apps.social.selectors import blocks_of
 from apps.tables import groups, publishing
 from apps.tables.models import Seat, Table
-from apps.tables.selectors import epoch_ms, user_name
+from apps.tables.selectors import epoch_ms, shown_name
 
 from .models import ChatMessage, ChatMute, ChatReport, SiteMute
 from .phrases import PHRASES
@@ -64,7 +62,7 @@ def message_post(*, table_id: int, user, text=None, phrase=None) -> ChatMessage:
         table=table,
         user=user,
         seat=seat,
-        name=user_name(user),
+        name=shown_name(table.pk, user),  # the name the table shows him (frozen mid-match)
         channel=channel,
         text=words,
         phrase=code,
@@ -216,14 +214,7 @@ def _check_not_muted(user) -> None:
 
 
 def _take_rate(user_id: int) -> None:
-    key = f"chat:rate:{user_id}:{int(time.time() // RATE_SECONDS)}"
-    cache.add(key, 0, RATE_SECONDS * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, RATE_SECONDS * 2)
-        count = 1
-    if count > RATE_COUNT:
+    if not rate_take("chat", user_id, count=RATE_COUNT, seconds=RATE_SECONDS):
         raise Refused("rate_limited")
 
 

@@ -14,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from apps.core.labels import game_name
+from apps.ratings.labels import mode_name
 from apps.tables.models import Table
 from apps.tables.selectors import user_name
 from apps.tournaments.models import Tournament
@@ -107,6 +108,18 @@ def _tournament(params: dict) -> dict | None:
     }
 
 
+def _tournament_soon(params: dict) -> dict | None:
+    event = Tournament.objects.filter(pk=params.get("tournament_id")).first()
+    if event is None or event.status != Tournament.Status.REGISTRATION:
+        return None
+    return {
+        "title": _("Турнир начнётся через 2 минуты"),
+        "body": _("%(name)s: %(game)s") % {"name": event.name, "game": mode_name(event.mode)},
+        "url": reverse("tournaments:detail", args=[event.pk]),
+        "tag": f"tournament-soon-{event.pk}",
+    }
+
+
 def _daily_duplicate(params: dict) -> dict:
     return {
         "title": _("«Дубль дня» открыт"),
@@ -131,6 +144,7 @@ _BUILDERS = {
     kinds.YOUR_TURN: _your_turn,
     kinds.REMATCH: _rematch,
     kinds.TOURNAMENT: _tournament,
+    kinds.TOURNAMENT_SOON: _tournament_soon,
     kinds.DAILY_DUPLICATE: _daily_duplicate,
     kinds.TEST: _test,
 }

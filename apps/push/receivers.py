@@ -51,6 +51,9 @@ def on_tournament_seated(*, tournament_id: int, table_id: int, user_ids: list[in
         services.notify(user_id, kinds.TOURNAMENT, table_id=table_id, tournament_id=tournament_id)
 
 
+def on_tournament_soon(*, tournament_id: int, user_ids: list[int], **_) -> None:
+    for user_id in user_ids:
+        services.notify(user_id, kinds.TOURNAMENT_SOON, tournament_id=tournament_id)
 def on_daily_opened(*, day, **_) -> None:
     """«Дубль дня» opened: one push to each person who turned the kind on (opt-in), once a day
     whatever the beat does (a cache key per person and day)."""
@@ -66,4 +69,5 @@ def connect() -> None:
     table_signals.rematch_offered.connect(on_rematch_offered, dispatch_uid="push.rematch_offered")
     table_signals.turn_waits.connect(on_turn_waits, dispatch_uid="push.turn_waits")
     tournament_signals.table_seated.connect(on_tournament_seated, dispatch_uid="push.tournament_seated")
+    tournament_signals.starts_soon.connect(on_tournament_soon, dispatch_uid="push.tournament_soon")
     duplicate_signals.daily_opened.connect(on_daily_opened, dispatch_uid="push.daily_opened")

@@ -3,6 +3,7 @@ its own (``blocked`` itself lives in the shared table, since seating and chat re
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.errors import Refused
@@ -17,6 +18,7 @@ MESSAGES = {
     "no_invitation": _("Это приглашение уже недействительно."),
     "table_over": _("За этим столом уже не играют."),
     "not_owner": _("Звать за закрытый стол может только его хозяин."),
+    "too_fast": _("Слишком много действий с друзьями подряд. Попробуйте снова через %(seconds)s с."),
 }
 
 
@@ -24,3 +26,9 @@ class SocialRefused(Refused):
     """A :class:`Refused` whose message may come from this module's :data:`MESSAGES`."""
 
     messages = MESSAGES
+
+    def message(self) -> str:
+        """The message in the active language; ``too_fast`` says in how many seconds (``detail``)."""
+        if self.code == "too_fast":
+            return gettext(MESSAGES["too_fast"]) % {"seconds": self.detail or "60"}
+        return super().message()

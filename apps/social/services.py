@@ -10,11 +10,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.core.rates import rate_take, rate_wait
 from apps.protocol.codec import encode
 from apps.protocol.server import FriendsChanged, Invitations, ServerFrame
 from apps.tables import publishing
@@ -34,6 +36,17 @@ MAX_OUTGOING_INVITATIONS = 20
 #: Inviting the same friend to the same table again within this time renews the invitation
 #: without popping it up again (a double click, or an impatient host, does not spam the guest).
 RENEW_QUIET = timedelta(seconds=10)
+#: The window of ``SOCIAL_ACTIONS_PER_MINUTE`` (:func:`_take_action`).
+ACTIONS_SECONDS = 60
+
+
+def _take_action(user) -> None:
+    """Count one social action of ``user`` (a request, withdrawal, answer, removal, block, unblock,
+    invitation or its answer): ``too_fast`` past ``SOCIAL_ACTIONS_PER_MINUTE`` in a minute, so a
+    loop cannot flood anybody's pages with requests and changes (issue #30, finding 10)."""
+    count = settings.SOCIAL_ACTIONS_PER_MINUTE
+    if not rate_take("social", user.pk, count=count, seconds=ACTIONS_SECONDS):
+        raise SocialRefused("too_fast", detail=str(rate_wait(ACTIONS_SECONDS)))
 
 
 def _user_by_name(username: str):
@@ -61,6 +74,7 @@ def friend_request(*, user, username: str) -> str:
     other had already asked ``user`` (both agree: they are friends now). Asking again is no
     error. Refused: ``no_such_user``, ``yourself``, ``already_friends``, ``blocked``,
     ``too_many_requests``."""
+    _take_action(user)
     other = _user_by_name(username)
     if other.pk == user.pk:
         raise SocialRefused("yourself")
@@ -99,6 +113,7 @@ def _befriend(a: int, b: int) -> None:
 def friend_accept(*, user, request_id: int) -> None:
     """``user`` accepts the request ``request_id`` sent to him: they are friends.
     Refused: ``no_request`` (not his, or already answered), ``blocked``."""
+    _take_action(user)
     with transaction.atomic():
         request = FriendRequest.objects.select_for_update().filter(pk=request_id, to_user=user).first()
         if request is None:
@@ -116,16 +131,24 @@ def friend_accept(*, user, request_id: int) -> None:
 
 
 def friend_decline(*, user, request_id: int) -> None:
-    """``user`` declines a request sent to him, or withdraws one he sent. ``no_request`` if gone."""
-    deleted, _ = FriendRequest.objects.filter(Q(to_user=user) | Q(from_user=user), pk=request_id).delete()
-    if not deleted:
+    """``user`` declines a request sent to him, or withdraws one he sent. ``no_request`` if gone.
+    The other side's pages update (``friends_changed``, and the badge of a withdrawn request's
+    receiver)."""
+    _take_action(user)
+    rows = FriendRequest.objects.filter(Q(to_user=user) | Q(from_user=user), pk=request_id)
+    pair = rows.values_list("from_user_id", "to_user_id").first()
+    deleted, _ = rows.delete()
+    if not deleted or pair is None:
         raise SocialRefused("no_request")
-    _notify_badge(user.pk)
+    sender, receiver = pair
+    _notify_badge(receiver)
+    _notify_after_commit([receiver if sender == user.pk else sender], FriendsChanged())
 
 
 def friend_remove(*, user, friend_id: int) -> None:
     """``user`` ends the friendship with ``friend_id`` (pending invitations between them go too).
     ``not_friends`` if they were not friends."""
+    _take_action(user)
     low, high = selectors.ordered_pair(user.pk, friend_id) if isinstance(friend_id, int) else (0, 0)
     with transaction.atomic():
         deleted, _ = Friendship.objects.filter(user_low_id=low, user_high_id=high).delete()
@@ -143,6 +166,7 @@ def block(*, user, username: str) -> None:
     see it if it is private). The tables where either sits or watches refetch their state at
     once: the chat between them goes quiet and a private table's socket closes (4404).
     Blocking twice is no error. Refused: ``no_such_user``, ``yourself``."""
+    _take_action(user)
     other = _user_by_name(username)
     if other.pk == user.pk:
         raise SocialRefused("yourself")
@@ -161,6 +185,7 @@ def block(*, user, username: str) -> None:
 
 def unblock(*, user, user_id: int) -> None:
     """``user`` lifts his block of ``user_id`` (a block the other made stays). No error if none."""
+    _take_action(user)
     if isinstance(user_id, int):
         with transaction.atomic():
             if Block.objects.filter(blocker=user, blocked_id=user_id).delete()[0]:
@@ -199,6 +224,7 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
     Refused: ``no_such_user``, ``yourself``, ``not_friends``, ``blocked``, ``not_found`` (no such
     table), ``table_over``, ``not_seated`` (``user`` does not sit there), ``not_owner`` (a private
     table: only its owner invites, for an invitation lets its guest in), ``too_many_requests``."""
+    _take_action(user)
     friend = _user_by_id(friend_id)
     if friend.pk == user.pk:
         raise SocialRefused("yourself")
@@ -240,6 +266,7 @@ def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
     """``user`` accepts (returns :func:`invitation_target`) or declines (returns None) an
     invitation sent to him. ``no_invitation`` if it is not his or no longer pending (answered,
     expired, withdrawn by a block, or its table finished); ``blocked`` for a block between them."""
+    _take_action(user)
     with transaction.atomic():
         invitation = (
             Invitation.objects.select_for_update()

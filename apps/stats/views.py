@@ -63,6 +63,7 @@ def _list_row(item: dict, words: dict) -> dict:
         "date": finished.strftime("%d.%m.%Y %H:%M"),
         "game": word(("game", item["game"]), lambda: labels.game_name(item["game"])),
         "mode": item["mode"],
+        "event": _event_suffix(item.get("tournament")),
         "partners": ", ".join(
             word(("p", p["name"], p["bot"]), lambda p=p: labels.participant_label(p))
             for p in item["partners"]
@@ -87,7 +88,7 @@ REPLAY_CACHE_SECONDS = 24 * 3600
 #: instead of 360 keeps the page's rendering cheap, see docs/decisions-stats.md).
 _ROW_HTML = (
     '<tr class="result result--{}" data-match="{}" data-outcome="{}">'
-    '<td><time datetime="{}">{}</time></td><td>{}<br><span class="muted">{}</span></td>'
+    '<td><time datetime="{}">{}</time></td><td>{}<br><span class="muted">{}</span>{}</td>'
     '<td>{}</td><td>{}</td><td class="score">{}</td>'
     '<td><span class="outcome outcome--{}">{}</span>{}{}</td><td><a href="{}">{}</a></td></tr>'
 )
@@ -99,6 +100,7 @@ _ROW_KEYS = (
     "date",
     "game",
     "mode",
+    "event",
     "partners",
     "opponents",
     "score",
@@ -121,6 +123,17 @@ def _rating_suffix(change: dict | None):
         kind,
         gettext("Рейтинг: %(after)s") % {"after": change["after"]},
         change["delta_text"],
+    )
+
+
+def _event_suffix(event: dict | None):
+    """A tournament match's link to its event (apps.tournaments adds ``tournament``), else ""."""
+    if not event:
+        return ""
+    return format_html(
+        '<br><a href="{}" class="result-event" data-testid="result-tournament">🏆 {}</a>',
+        event["url"],
+        event["name"],
     )
 
 

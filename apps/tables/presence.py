@@ -2,29 +2,66 @@
 person stays away (Durak: he leaves after the disconnect time; the belot family: another player
 may claim the victory).
 
-Presence never changes a match's ``seq``; a flip of a seat's ``connected`` refreshes the
-table's sockets (:func:`apps.tables.frames.table_refresh`), which also makes every process's
-copy of the seats' info stale. The leave of an absent person is the server's verdict, applied
-at whatever ``seq`` the match is at (:func:`apps.tables.moves.move_apply` with ``seq=None``).
+Presence never changes a match's ``seq``; a flip of a seat's ``connected`` or of the spectators'
+count makes every process's copy of the seats' info stale at once and refreshes the table's
+sockets, at most once a second per table (:func:`presence_refresh`). The leave of an absent
+person is the server's verdict, applied at whatever ``seq`` the match is at
+(:func:`apps.tables.moves.move_apply` with ``seq=None``).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
 
-from . import clock, scheduling, seating, selectors, signals
-from .frames import table_refresh
+from . import clock, groups, publishing, scheduling, seating, selectors, signals
+from .frames import seats_changed
 from .models import Match, Seat, Spectator, Table
 from .moves import Actor, move_apply
 
 log = logging.getLogger(__name__)
+
+#: A table's sockets get at most one presence refresh in this many seconds (issue #30, finding
+#: 11: a spectator opening and closing sockets in a loop made the players receive a full state
+#: per socket).
+REFRESH_SECONDS = 1
+
+
+def presence_refresh(table_id: int) -> None:
+    """Somebody came to or left the table: the seats' info is stale now in every process (a move
+    made next carries the new presence), and the table's sockets refetch their state — at once if
+    no presence refresh went to the table in the last :data:`REFRESH_SECONDS`, else once when the
+    second is over, which covers every change made meanwhile (the last one is always delivered).
+
+    The marks live in the shared cache, so the limit holds across server processes; the delayed
+    refresh is a timer of the process that first had to wait (one channel-layer message, no
+    database). A process killed in that second loses it: the next change or ``sync`` repairs."""
+    seats_changed(table_id)
+    if cache.add(f"presence:sent:{table_id}", 1, REFRESH_SECONDS):
+        _refresh_send(table_id)
+    elif cache.add(f"presence:due:{table_id}", 1, REFRESH_SECONDS * 5):
+        timer = threading.Timer(REFRESH_SECONDS, _refresh_due, (table_id,))
+        timer.daemon = True
+        timer.start()
+
+
+def _refresh_due(table_id: int) -> None:
+    """The delayed refresh: a new second starts with it; changes after this point wait again."""
+    cache.set(f"presence:sent:{table_id}", 1, REFRESH_SECONDS)
+    cache.delete(f"presence:due:{table_id}")
+    _refresh_send(table_id)
+
+
+def _refresh_send(table_id: int) -> None:
+    publishing.send_many([(groups.table_all(table_id), {"type": "table.refresh"})])
 
 
 def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
@@ -56,7 +93,7 @@ def seat_presence(*, table_id: int, user_id: int, delta: int) -> None:
             match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING, game="durak").first()
             seating.rematch_cancel(table_id=table_id)  # he left the finished table: «Ещё партию» is off
     if was != is_now:
-        table_refresh(table_id)
+        presence_refresh(table_id)
     if was and not is_now:
         _away_announce(table_id, user_id)
     if match is not None and number in match.seats:
@@ -84,7 +121,7 @@ def spectator_presence(*, table_id: int, user_id: int, delta: int) -> None:
         row.connections = max(0, row.connections + delta)
         row.save(update_fields=["connections"])
     if was != (row.connections > 0):
-        table_refresh(table_id)
+        presence_refresh(table_id)
 
 
 def seat_disconnect_check(*, table_id: int, seat: int) -> bool:

@@ -42,19 +42,41 @@ def user_name(user) -> str:
     return (getattr(user, "display_name", "") or "").strip() or user.get_username()
 
 
+def match_names(table_id: int) -> dict[int, str]:
+    """The names the people of the table's match being played had when it started, by user id
+    (empty between matches). A display name changed meanwhile shows from the next match: a name
+    is no channel to a partner during a team game, and nobody turns into someone else mid-match
+    (issue #30, finding 9)."""
+    players = (
+        Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING)
+        .order_by("-id")
+        .values_list("players", flat=True)
+        .first()
+    )
+    return {p["user"]: p["name"] for p in players or [] if p.get("user") and p.get("name")}
+
+
+def shown_name(table_id: int, user) -> str:
+    """What the table shows for ``user``: his name at the start of the match he plays there, else
+    :func:`user_name`."""
+    return match_names(table_id).get(user.pk) or user_name(user)
+
+
 def seats_info(table_id: int) -> list[dict]:
     """Per seat of the table: ``seat``, ``name``, ``user`` id, ``bot``, ``connected``, ``ready`` and
-    ``rating`` (the shown rating in the table's mode, «1512?»; None when the mode has none)."""
+    ``rating`` (the shown rating in the table's mode, «1512?»; None when the mode has none).
+    While a match is played a person's ``name`` is the one he had at its start (:func:`match_names`)."""
     rows = list(Seat.objects.filter(table_id=table_id).select_related("user", "table").order_by("number"))
     people = [r.number for r in rows if r.user_id]
     names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
     table = rows[0].table if rows else None
+    frozen = match_names(table_id) if table is not None and table.status == Table.Status.PLAYING else {}
     seats = [(r.number, r.user_id, r.bot_level) for r in rows]
     ratings = hooks.seat_ratings(table.game, table.options, seats) if table is not None else {}
     return [
         {
             "seat": r.number,
-            "name": user_name(r.user) if r.user_id else names.get(r.number),
+            "name": (frozen.get(r.user_id) or user_name(r.user)) if r.user_id else names.get(r.number),
             "user": r.user_id,
             "bot": r.bot_level or None,
             "connected": bool(r.bot_level) or r.connections > 0,

@@ -50,6 +50,26 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("создан"), auto_now_add=True)
     started_at = models.DateTimeField(_("начался"), null=True, blank=True)
     finished_at = models.DateTimeField(_("завершился"), null=True, blank=True)
+    #: The first line of the final standings (its trophy on the winners' profiles).
+    winner = models.ForeignKey(
+        "Entrant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("победитель"),
+    )
+    #: The schedule template that opened it (public daily and weekly events).
+    schedule = models.ForeignKey(
+        "Schedule",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+        verbose_name=_("расписание"),
+    )
+    #: When the entrants were told «турнир начнётся через 2 минуты» (once).
+    reminded_at = models.DateTimeField(_("напоминание отправлено"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("турнир")
@@ -82,6 +102,9 @@ class Entrant(models.Model):
     rating = models.IntegerField(_("рейтинг при входе"), default=1500)
     byes = models.PositiveSmallIntegerField(_("пропусков тура"), default=0)
     no_shows = models.PositiveSmallIntegerField(_("неявок"), default=0)
+    #: Arena: how many times he paused (left while it ran), and when he may come back.
+    pauses = models.PositiveSmallIntegerField(_("пауз"), default=0)
+    rejoin_at = models.DateTimeField(_("может вернуться в"), null=True, blank=True)
     withdrawn = models.BooleanField(_("выбыл"), default=False)
     #: Knockout: out of the bracket.
     eliminated = models.BooleanField(_("выбыл из сетки"), default=False)
@@ -128,3 +151,81 @@ class Pairing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}/{self.round}: {self.entrants}"
+
+
+class Schedule(models.Model):
+    """An admin's template of a public event held every day or every week at ``time`` (UTC): the
+    beat creates each occurrence ``open_hours`` before it starts, so registration opens then."""
+
+    class Period(models.TextChoices):
+        DAILY = "daily", _("каждый день")
+        WEEKLY = "weekly", _("каждую неделю")
+
+    name = models.CharField(_("название"), max_length=80)
+    format = models.CharField(_("формат"), max_length=10, choices=Tournament.Format.choices)
+    mode = models.CharField(_("режим"), max_length=20)
+    period = models.CharField(_("повтор"), max_length=6, choices=Period.choices, default=Period.DAILY)
+    #: Weekly: 0 Monday … 6 Sunday.
+    weekday = models.PositiveSmallIntegerField(_("день недели (0 — понедельник)"), null=True, blank=True)
+    time = models.TimeField(_("время начала (UTC)"))
+    minutes = models.PositiveSmallIntegerField(_("минут (арена)"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("туров (швейцарка)"), null=True, blank=True)
+    max_entrants = models.PositiveSmallIntegerField(_("мест"), default=128)
+    rating_min = models.PositiveSmallIntegerField(_("рейтинг от"), null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(_("рейтинг до"), null=True, blank=True)
+    open_hours = models.PositiveSmallIntegerField(_("регистрация за, ч"), default=24)
+    active = models.BooleanField(_("действует"), default=True)
+
+    class Meta:
+        verbose_name = _("турнир по расписанию")
+        verbose_name_plural = _("турниры по расписанию")
+        ordering = ["time", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_period_display()}, {self.time:%H:%M} UTC)"
+
+    def clean(self) -> None:
+        """The admin's form: the format's own length, a rating mode, a weekday for a weekly one."""
+        from django.core.exceptions import ValidationError
+
+        from apps.ratings.modes import MODES
+
+        errors = {}
+        if self.mode not in MODES:
+            errors["mode"] = _("Нет такого режима: %(modes)s") % {"modes": ", ".join(MODES)}
+        if self.format == Tournament.Format.ARENA and not (self.minutes and 20 <= self.minutes <= 180):
+            errors["minutes"] = _("Арене нужна длительность от 20 до 180 минут.")
+        if self.format == Tournament.Format.SWISS and not (self.rounds and 1 <= self.rounds <= 15):
+            errors["rounds"] = _("Швейцарке нужно от 1 до 15 туров.")
+        if self.period == self.Period.WEEKLY and (self.weekday is None or self.weekday > 6):
+            errors["weekday"] = _("Укажите день недели: 0 (понедельник) … 6 (воскресенье).")
+        if errors:
+            raise ValidationError(errors)
+
+
+class TournamentBan(models.Model):
+    """A ban from joining tournaments after an event removed the player for no-shows: 24 h, each
+    new one within :data:`apps.tournaments.penalties.MEMORY` of the last twice as long."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("игрок")
+    )
+    tournament = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("турнир"),
+    )
+    hours = models.PositiveSmallIntegerField(_("часов"))
+    starts_at = models.DateTimeField(_("начало"))
+    ends_at = models.DateTimeField(_("конец"), db_index=True)
+
+    class Meta:
+        verbose_name = _("запрет на турниры")
+        verbose_name_plural = _("запреты на турниры")
+        ordering = ["-starts_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.hours} h from {self.starts_at:%Y-%m-%d %H:%M}"

@@ -17,6 +17,7 @@ from apps.ratings.modes import MODES
 from apps.ratings.quick import user_rating
 from apps.social.services import send_to_users
 
+from . import penalties
 from .errors import TournamentRefused as Refused
 from .models import Entrant, Tournament
 
@@ -25,6 +26,15 @@ SWISS_ROUNDS = (1, 15)
 KNOCKOUT_PLACES = (8, 128)
 #: Late join into a Swiss: until its second round starts.
 SWISS_LATE_JOIN_ROUNDS = 1
+#: Arena: the wait before coming back from the first pause; each next pause doubles it.
+PAUSE_SECONDS = 10
+PAUSE_MAX_SECONDS = 10 * 60
+
+
+def pause_seconds(pauses: int) -> int:
+    """The wait before rejoining an arena after the ``pauses``-th pause: 10 s, 20 s, 40 s …,
+    at most 10 minutes."""
+    return min(PAUSE_MAX_SECONDS, PAUSE_SECONDS * 2 ** max(0, pauses - 1))
 
 
 def tournament_create(
@@ -98,7 +108,8 @@ def tournament_join(
     ``not_found`` (a private one without its code), ``closed`` (registration over: an arena
     takes entrants while it runs, a Swiss until its second round), ``full``, ``partner_needed``
     / ``no_partner`` (a pair mode needs exactly one partner, another mode none),
-    ``rating_range``, ``playban``, ``already_joined``."""
+    ``rating_range``, ``playban``, ``tournament_ban`` (removed from events for no-shows:
+    :mod:`.penalties`), ``already_joined``."""
     if partner is None and partner_name:
         partner = get_user_model().objects.filter(username__iexact=partner_name).first()
         if partner is None:
@@ -116,6 +127,9 @@ def tournament_join(
             raise Refused("no_partner")
         for person in filter(None, (user, partner)):
             fairplay.refuse_if_banned(person.pk)
+            ban = penalties.active_ban(person.pk)
+            if ban is not None:
+                raise Refused("tournament_ban", errors={"ends_at": ban.ends_at.isoformat()})
         rating = user_rating(user.pk, tournament.mode)
         if partner is not None:
             rating = (rating + user_rating(partner.pk, tournament.mode)) // 2
@@ -124,6 +138,7 @@ def tournament_join(
         ):
             raise Refused("rating_range")
         people = [p.pk for p in filter(None, (user, partner))]
+        _refuse_comeback(tournament, user)
         taken = Entrant.objects.filter(tournament=tournament, withdrawn=False)
         if taken.filter(user_id__in=people).exists() or taken.filter(partner_id__in=people).exists():
             raise Refused("already_joined")
@@ -146,6 +161,18 @@ def tournament_join(
     if partner is not None:
         transaction.on_commit(lambda: pair_invitation_send(entrant))
     return entrant
+
+
+def _refuse_comeback(tournament: Tournament, user) -> None:
+    """An entrant coming back: ``removed`` after his no-shows, ``rejoin_later`` (with
+    ``ends_at``) while an arena pause's wait runs."""
+    old = Entrant.objects.filter(tournament=tournament, user=user, withdrawn=True).first()
+    if old is None:
+        return
+    if old.no_shows >= penalties.NO_SHOWS_OUT:
+        raise Refused("removed")
+    if old.rejoin_at is not None and old.rejoin_at > timezone.now():
+        raise Refused("rejoin_later", errors={"ends_at": old.rejoin_at.isoformat()})
 
 
 def pair_invitation_send(entrant: Entrant) -> None:
@@ -175,7 +202,9 @@ def tournament_confirm(*, tournament_id: int, user) -> Entrant:
 
 def tournament_leave(*, tournament_id: int, user) -> None:
     """``user`` (or his pair) leaves: before the start the entry is deleted, later it stays in
-    the standings as withdrawn and is paired no more. ``not_joined`` when he is not in it."""
+    the standings as withdrawn and is paired no more. In a running arena leaving is a pause:
+    he may come back after :func:`pause_seconds` (growing with each pause); a table he sits at
+    plays on. ``not_joined`` when he is not in it."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         entrant = (
@@ -189,9 +218,14 @@ def tournament_leave(*, tournament_id: int, user) -> None:
             raise Refused("not_joined")
         if tournament.status == Tournament.Status.REGISTRATION:
             entrant.delete()
-        else:
-            entrant.withdrawn = True
-            entrant.save(update_fields=["withdrawn"])
+            return
+        entrant.withdrawn = True
+        fields = ["withdrawn"]
+        if tournament.format == Tournament.Format.ARENA:
+            entrant.pauses += 1
+            entrant.rejoin_at = timezone.now() + timedelta(seconds=pause_seconds(entrant.pauses))
+            fields += ["pauses", "rejoin_at"]
+        entrant.save(update_fields=fields)
 
 
 def person_in(user_id: int) -> Q:

@@ -23,13 +23,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.protocol.server import TournamentSeated
+from apps.ratings.models import Playban
 from apps.ratings.modes import MODES, quick_options
 from apps.social.services import send_to_users
 from apps.tables import conf as table_conf
 from apps.tables.seating import normalized_options, table_create_seated
 
-from . import brackets, pairing, scoring, signals
+from . import brackets, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
+from .schedule import reminders_send, schedules_open
 from .standings import BYE_POINTS, match_points, standings
 
 log = logging.getLogger(__name__)
@@ -62,9 +64,11 @@ def _met(tournament: Tournament, *, last_only: bool) -> dict[int, set[int]]:
     """Who met whom in the event (``last_only``: only at each entrant's last table)."""
     met: dict[int, set[int]] = {}
     seen: set[int] = set()
-    played = Pairing.objects.filter(tournament=tournament, table__isnull=False)
+    played = Pairing.objects.filter(tournament=tournament)
     for ids in played.order_by("-created_at", "-id").values_list("entrants", flat=True):
         ids = [int(i) for i in ids]
+        if len(ids) < 2:
+            continue  # a bye
         for pk in ids:
             if last_only and pk in seen:
                 continue
@@ -86,14 +90,54 @@ def _open_tables(
 ) -> None:
     mode = MODES[tournament.mode]
     options = normalized_options(mode.game, quick_options(tournament.mode))
+    banned_all = _banned([by_id[pk] for ids in tables for pk in ids])
     for ids in tables:
         seats = _seats(tournament.mode, ids, by_id)
+        people = [user_id for user_id, _bot in seats if user_id]
+        banned = banned_all & set(ids)
+        if banned:
+            _forfeit(tournament, ids, banned)
+            continue
         table = table_create_seated(
             game=mode.game, options=options, owner_id=seats[0][0], seats=seats, rated=True
         )
         Pairing.objects.create(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
-        people = [user_id for user_id, _bot in seats if user_id]
         transaction.on_commit(lambda t=table.pk, p=people: seated_notify(tournament, t, p))
+
+
+def _banned(entrants: list[Entrant]) -> set[int]:
+    """The ids of ``entrants`` one of whose players is banned from rated play now (one query):
+    a rated match would not start with him (apps.ratings' start guard)."""
+    people = {pk: e.pk for e in entrants for pk in (e.user_id, e.partner_id) if pk}
+    if not people:
+        return set()
+    now = timezone.now()
+    bans = Playban.objects.filter(
+        user_id__in=people, lifted_at__isnull=True, starts_at__lte=now, ends_at__gt=now
+    ).values_list("user_id", flat=True)
+    return {people[user_id] for user_id in bans}
+
+
+def _forfeit(tournament: Tournament, ids: tuple[int, ...], banned: set[int]) -> None:
+    """A table that cannot start because a player at it is banned from rated play (a playban
+    since the event began): no table; the banned lose it, the others win it as by a bye."""
+    win = BYE_POINTS[match_points(tournament)] if tournament.format == Tournament.Format.SWISS else 1.0
+    results = {
+        str(pk): {"outcome": "loss", "score": None, "points": 0.0}
+        if pk in banned
+        else {"outcome": "win", "score": None, "points": win}
+        for pk in ids
+    }
+    pairing_ = Pairing.objects.create(
+        tournament=tournament,
+        round=tournament.round,
+        entrants=list(ids),
+        results=results,
+        finished=True,
+        finished_at=timezone.now(),
+    )
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        _eliminate(pairing_)
 
 
 def seated_notify(tournament: Tournament, table_id: int, user_ids: list[int]) -> None:
@@ -224,19 +268,23 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
             tournament_finish(tournament, now=now)
         return 0
     busy = _busy(tournament)
-    field = [e for e in _entrants_for_pairing(tournament, last_only=True) if e.id not in busy]
+    entrants = {e.pk: e for e in _active(tournament)}
+    banned = _banned([e for pk, e in entrants.items() if pk not in busy])
+    field = [e for e in _entrants_for_pairing(tournament, last_only=True) if e.id not in busy | banned]
     size = _table_size(tournament)
     found = pairing.arena_tables(field, size=size, min_size=size)
-    entrants = {e.pk: e for e in _active(tournament)}
     _open_tables(tournament, found.tables, entrants)
     return len(found.tables)
 
 
 def tournament_finish(tournament: Tournament, now: datetime | None = None) -> None:
-    """Mark the tournament finished (its standings are final)."""
+    """Mark the tournament finished (its standings are final) with its winner, the first line
+    of the standings if it played a match (his trophy on the profile)."""
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = now or timezone.now()
-    tournament.save(update_fields=["status", "finished_at"])
+    lines = standings(tournament)
+    tournament.winner_id = lines[0].entrant_id if lines and lines[0].played else None
+    tournament.save(update_fields=["status", "finished_at", "winner"])
     log.info("tournament %s finished", tournament.pk)
 
 
@@ -286,6 +334,9 @@ def results_count(sender, match, rows, **kwargs) -> None:
     pairing_.finished = True
     pairing_.finished_at = timezone.now()
     pairing_.save(update_fields=["results", "finished", "finished_at"])
+    for row in rows:
+        if row.ending == "no_show" and row.ended_by == row.seat and row.user_id in by_user:
+            penalties.no_show_count(by_user[row.user_id], row.user_id)
     if tournament.format == Tournament.Format.KNOCKOUT:
         _eliminate(pairing_)
     transaction.on_commit(lambda: _advance_soon(tournament.pk))
@@ -337,8 +388,12 @@ def tournament_advance(tournament_id: int, now: datetime | None = None) -> None:
 
 
 def tournaments_tick(now: datetime | None = None) -> dict[str, int]:
-    """Beat (every 2 s): start each tournament whose time has come, advance each running one."""
+    """Beat (every 2 s): open the scheduled events that are due, remind the entrants of those
+    starting within 2 minutes, start each tournament whose time has come, advance each running
+    one."""
     now = now or timezone.now()
+    opened = len(schedules_open(now))
+    reminded = reminders_send(now)
     due = Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=now)
     started = 0
     for pk in due.values_list("pk", flat=True):
@@ -347,4 +402,4 @@ def tournaments_tick(now: datetime | None = None) -> dict[str, int]:
     running = list(Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list("pk", flat=True))
     for pk in running:
         tournament_advance(pk, now=now)
-    return {"started": started, "running": len(running)}
+    return {"opened": opened, "reminded": reminded, "started": started, "running": len(running)}

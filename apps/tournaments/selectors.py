@@ -72,6 +72,60 @@ def may_see(t: Tournament, user, code: str | None = None) -> bool:
     return Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user)).exists()
 
 
+def _number(value: float) -> int | float:
+    """A score as people write it: 2, not 2.0 (½ points stay 0.5)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def _labeller(entrants: dict[int, Entrant], names: dict[int, str]):
+    """``label(entrant id)``: the entrant's name, «A + B» for a pair, «?» if unknown."""
+
+    def label(pk) -> str:
+        e = entrants.get(int(pk))
+        if e is None:
+            return "?"
+        return names.get(e.user_id, "?") + (f" + {names.get(e.partner_id, '?')}" if e.partner_id else "")
+
+    return label
+
+
+def _table_entry(p: Pairing, label) -> dict:
+    """A table of a round (or a bye) as the page and the API show it."""
+    return {
+        "round": p.round,
+        "table": p.table_id,
+        "url": reverse("lobby:table", args=[p.table_id]) if p.table_id else None,
+        "entrants": [
+            {
+                "id": int(pk),
+                "name": label(pk),
+                "won": (p.results.get(str(pk)) or {}).get("outcome") in ("win", "bye"),
+            }
+            for pk in p.entrants
+        ],
+        "results": p.results,
+        "finished": p.finished,
+    }
+
+
+def round_tables(t: Tournament, round: int, *, limit: int = 500) -> list[dict]:
+    """The tables and byes of round ``round`` in pairing order (an arena, whose tables are all
+    round 0: its newest ``limit``, newest first)."""
+    pairings = Pairing.objects.filter(tournament=t, round=round)
+    if t.format == Tournament.Format.ARENA:
+        pairings = pairings.order_by("-id")[:limit]
+    else:
+        pairings = pairings.order_by("id")[:limit]
+    pairings = list(pairings)
+    ids = {int(pk) for p in pairings for pk in p.entrants}
+    entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=ids)}
+    people = {e.user_id for e in entrants.values()} | {
+        e.partner_id for e in entrants.values() if e.partner_id
+    }
+    label = _labeller(entrants, _names(people))
+    return [_table_entry(p, label) for p in pairings]
+
+
 def tournament_detail(t: Tournament, user=None) -> dict:
     """One tournament: its summary, the standings (names, score, tie-breaks, 🔥), the current
     round's tables (each with a link to watch it), the caller's entry and open table, the
@@ -83,11 +137,7 @@ def tournament_detail(t: Tournament, user=None) -> dict:
     }
     names = _names(people)
 
-    def label(pk: int) -> str:
-        e = entrants.get(int(pk))
-        if e is None:
-            return "?"
-        return names.get(e.user_id, "?") + (f" + {names.get(e.partner_id, '?')}" if e.partner_id else "")
+    label = _labeller(entrants, names)
 
     me = invited = None
     if user is not None and user.is_authenticated:
@@ -105,11 +155,11 @@ def tournament_detail(t: Tournament, user=None) -> dict:
             "place": ln.place,
             "entrant": ln.entrant_id,
             "name": label(ln.entrant_id),
-            "score": ln.score,
+            "score": _number(ln.score),
             "results": ln.results,
             "on_fire": ln.on_fire,
-            "buchholz": ln.buchholz,
-            "sonneborn_berger": ln.sonneborn_berger,
+            "buchholz": _number(ln.buchholz),
+            "sonneborn_berger": _number(ln.sonneborn_berger),
             "played": ln.played,
             "withdrawn": ln.withdrawn,
             "eliminated": ln.eliminated,
@@ -121,21 +171,7 @@ def tournament_detail(t: Tournament, user=None) -> dict:
     rounds: dict[int, list[dict]] = {}
     my_table = None
     for p in pairings:
-        entry = {
-            "round": p.round,
-            "table": p.table_id,
-            "url": reverse("lobby:table", args=[p.table_id]) if p.table_id else None,
-            "entrants": [
-                {
-                    "id": int(pk),
-                    "name": label(pk),
-                    "won": (p.results.get(str(pk)) or {}).get("outcome") in ("win", "bye"),
-                }
-                for pk in p.entrants
-            ],
-            "results": p.results,
-            "finished": p.finished,
-        }
+        entry = _table_entry(p, label)
         rounds.setdefault(p.round, []).append(entry)
         if me is not None and not p.finished and p.table_id and me.pk in [int(pk) for pk in p.entrants]:
             my_table = entry
@@ -152,7 +188,12 @@ def tournament_detail(t: Tournament, user=None) -> dict:
         "podium": rows[:3] if t.status == Tournament.Status.FINISHED else [],
         "teams": MODES[t.mode].teams,
         "you": (
-            {"entrant": me.pk, "withdrawn": me.withdrawn, "pending_partner": not me.confirmed}
+            {
+                "entrant": me.pk,
+                "withdrawn": me.withdrawn,
+                "pending_partner": not me.confirmed,
+                "rejoin_at": me.rejoin_at.isoformat() if me.withdrawn and me.rejoin_at else None,
+            }
             if me is not None
             else None
         ),
@@ -164,3 +205,43 @@ def tournament_detail(t: Tournament, user=None) -> dict:
             else None
         ),
     }
+
+
+def trophies_of(user_id: int, limit: int = 50) -> list[dict]:
+    """The tournaments ``user_id`` won (alone or in his pair), newest first: ``{"id", "name",
+    "format_name", "mode_name", "finished_at", "url"}`` for his profile's trophies."""
+    won = (
+        Tournament.objects.filter(status=Tournament.Status.FINISHED, winner__isnull=False)
+        .filter(Q(winner__user_id=user_id) | Q(winner__partner_id=user_id))
+        .order_by("-finished_at", "-id")[:limit]
+    )
+    return [
+        {
+            "id": t.pk,
+            "name": t.name,
+            "format_name": str(t.get_format_display()),
+            "mode_name": mode_name(t.mode),
+            "finished_at": t.finished_at,
+            "url": reverse("tournaments:detail", args=[t.pk]),
+        }
+        for t in won
+    ]
+
+
+def with_tournaments(user_id: int, items: list[dict]) -> list[dict]:
+    """apps.stats' result decorator: each result item of a tournament match gets ``tournament``
+    (``{"id", "name", "url"}``; the others none), in one query whatever the number of items."""
+    from apps.tables.models import Match
+
+    ids = [item["match"] for item in items]
+    rows = Match.objects.filter(pk__in=ids, table__tournament_pairing__isnull=False).values_list(
+        "pk", "table__tournament_pairing__tournament_id", "table__tournament_pairing__tournament__name"
+    )
+    events = {
+        match_id: {"id": t_id, "name": name, "url": reverse("tournaments:detail", args=[t_id])}
+        for match_id, t_id, name in rows
+    }
+    for item in items:
+        if item["match"] in events:
+            item["tournament"] = events[item["match"]]
+    return items

@@ -390,3 +390,8 @@ RATINGS_SAME_PAIR_PER_DAY = env_int("RATINGS_SAME_PAIR_PER_DAY", 5)
 # Waiting tables (no match started yet) one person may own and sit at; creating one more is
 # refused with ``too_many_tables`` (issue #30: one user filled the lobby; docs/security.md).
 LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 3)
+
+# Social actions (friend requests and their answers, removals, blocks, invitations) one person
+# may make in a minute; more are refused with ``too_fast`` (issue #30: a request loop reloaded
+# the victim's friends page 30 times in 4 s; docs/security.md).
+SOCIAL_ACTIONS_PER_MINUTE = env_int("SOCIAL_ACTIONS_PER_MINUTE", 20)

@@ -1,9 +1,41 @@
 // «Друзья»: who is online and where, asked on the personal lobby socket every 15 s; rows are
-// updated in place. A request, an acceptance or a block (`friends_changed`) reloads the page.
+// updated in place. A request, an acceptance, a block (`friends_changed`) or an invitation
+// fetches the page again and swaps its [data-live] parts in place, never a reload: a request
+// loop no longer reloads anybody's page (issue #30, finding 10). Fetches are one at a time and
+// at least a second apart; changes meanwhile are picked up by one more fetch.
 const bus = window.kartochkiSocial;
 const words = JSON.parse(document.getElementById("social-words").textContent);
-const list = document.getElementById("friends-list");
 const EVERY_MS = 15_000;
+const FETCH_GAP_MS = 1000;
+
+let fetching = false;
+let wanted = false;
+
+async function swapParts() {
+  const response = await fetch(location.pathname, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  for (const part of document.querySelectorAll("[data-live]")) {
+    const next = fresh.querySelector(`[data-live="${part.dataset.live}"]`);
+    if (next) part.replaceWith(document.importNode(next, true));
+  }
+}
+
+async function refresh() {
+  wanted = true;
+  if (fetching) return;
+  fetching = true;
+  while (wanted) {
+    wanted = false;
+    try {
+      await swapParts();
+    } catch (error) {
+      console.error(error); // the next change or the 15 s poll tries again
+    }
+    await new Promise((resolve) => setTimeout(resolve, FETCH_GAP_MS));
+  }
+  fetching = false;
+}
 
 function where(friend) {
   const span = document.createElement("span");
@@ -31,10 +63,11 @@ function where(friend) {
 }
 
 function render(friends) {
+  const list = document.getElementById("friends-list");
   const rows = new Map([...list.querySelectorAll("[data-friend]")].map((li) => [li.dataset.friend, li]));
   const ids = new Set(friends.map((f) => String(f.id)));
   if (ids.size !== rows.size || [...ids].some((id) => !rows.has(id))) {
-    location.reload();
+    refresh();
     return;
   }
   for (const friend of friends) {
@@ -47,6 +80,7 @@ function render(friends) {
 }
 
 bus.on("friends", (frame) => render(frame.friends));
-bus.on("friends_changed", () => location.reload());
+bus.on("friends_changed", refresh);
+bus.on("invitation", refresh);
 bus.on("open", () => bus.send({ op: "friends" }));
 setInterval(() => bus.send({ op: "friends" }), EVERY_MS);

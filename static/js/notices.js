@@ -3,22 +3,11 @@
 // runs; a toast with a link to the table and the tab's title say so wherever you are on the
 // site (a person who does not open the table within 20 s aborts the match: issue #36, item 0).
 // Protocol: docs/protocol.md.
+import { toastHost } from "./toasts.js";
 const bus = window.kartochkiSocial;
 const holder = document.getElementById("social-socket");
 const words = JSON.parse(document.getElementById("social-words").textContent);
 const originalTitle = document.title;
-
-function toastHost() {
-  let host = document.getElementById("social-toasts");
-  if (!host) {
-    host = document.createElement("div");
-    host.id = "social-toasts";
-    host.className = "social-toasts";
-    host.setAttribute("aria-live", "polite");
-    document.body.append(host);
-  }
-  return host;
-}
 
 // One toast per key (a table, a tournament, a friend request): a title, a hint, its buttons
 // (by default one link, ``open`` to ``url``) and «×».
@@ -124,7 +113,8 @@ function showFriendRequest(frame) {
   setBadge(frame.count);
   if (!document.getElementById("invite-badge")) return;
   showToast({
-    key: `friend-${frame.id}`, title: frame.from.name, hint: words.wants_friends,
+    // one toast per person asking, however often he asks again (issue #30, finding 10)
+    key: `friend-${frame.from.id}`, title: frame.from.name, hint: words.wants_friends,
     testid: "friend-request-toast",
     buttons: [
       requestForm(frame.accept, frame.id, words.accept, false, "friend-toast-accept"),

@@ -4,6 +4,7 @@
 // window.kartochkiSocial: on(op, fn) and send(frame). Protocol: docs/protocol.md.
 // A page without the site header (the table in play) keeps the socket (presence, spectators)
 // but shows no toast: the invitation waits in the badge of the next page.
+import { toastHost } from "./toasts.js";
 const badge = document.getElementById("invite-badge");
 const holder = document.getElementById("social-socket");
 const words = JSON.parse(document.getElementById("social-words").textContent);
@@ -57,18 +58,6 @@ function answerForm(action, label, ghost, testid) {
   if (ghost) button.className = "button--ghost";
   form.append(token, button);
   return form;
-}
-
-function toastHost() {
-  let host = document.getElementById("social-toasts");
-  if (!host) {
-    host = document.createElement("div");
-    host.id = "social-toasts";
-    host.className = "social-toasts";
-    host.setAttribute("aria-live", "polite");
-    document.body.append(host);
-  }
-  return host;
 }
 
 function showInvitation(frame) {

@@ -13,6 +13,10 @@ function countdowns() {
   }
 }
 
+const lang = document.documentElement.lang || "ru";
+/** A score in the page's language: «2», «0,5» (ru) or «0.5» (en), as the server wrote it. */
+const number = (value) => Number(value).toLocaleString(lang, { maximumFractionDigits: 2 });
+
 function cell(text, className) {
   const td = document.createElement("td");
   if (className) td.className = className;
@@ -35,8 +39,8 @@ function renderStandings(state) {
       name.append(fire);
     }
     if (row.withdrawn) name.append(` (${words.withdrawn})`);
-    tr.append(cell(row.place, "num"), name, cell(row.score, "num"));
-    if (swiss) tr.append(cell(row.buchholz, "num wide"));
+    tr.append(cell(row.place, "num"), name, cell(number(row.score), "num"));
+    if (swiss) tr.append(cell(number(row.buchholz), "num wide"));
     tr.append(cell(row.played, "num wide"));
     return tr;
   }));

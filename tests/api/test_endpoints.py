@@ -413,6 +413,12 @@ def test_schema_and_docs_are_public_and_list_every_endpoint(client):
         "/api/tables/{table_id}/ready/",
         "/api/tables/{table_id}/sit/",
         "/api/tables/{table_id}/stand/",
+        "/api/tournaments/",
+        "/api/tournaments/{tournament_id}/",
+        "/api/tournaments/{tournament_id}/confirm/",
+        "/api/tournaments/{tournament_id}/join/",
+        "/api/tournaments/{tournament_id}/leave/",
+        "/api/tournaments/{tournament_id}/rounds/{round}/",
         "/api/users/{username}/ratings/",
     ]
     assert schema["components"]["securitySchemes"]["tokenAuth"]["name"] == "Authorization"

@@ -283,9 +283,10 @@ def test_events_banners_errors_and_gaps(open_table):
     assert page.evaluate("window.__tableClient.seq") == 12
     feed(page, {**frame, "seq": 15})
     assert sent(page)[-1] == {"op": "sync"}
-    # «Сдаться» asks with the seed's text and sends `surrender` only when confirmed
+    # «Сдаться» asks with the seed's text (its 2 on 2 form here: #36, item 13) and sends
+    # `surrender` only when confirmed
     page.click('[data-control="surrender"]')
-    assert "Сопернику будет записана победа." in page.inner_text(".modal")
+    assert "Победа будет записана соперникам, поражение — вам и партнёру." in page.inner_text(".modal")
     page.click(".modal .btn:not(.btn-danger)")
     assert all(f.get("action", {}).get("type") != "surrender" for f in sent(page))
     page.click('[data-control="surrender"]')

@@ -230,3 +230,28 @@ def test_a_tournament_with_too_few_entrants_is_cancelled(make_user):
     event = _event(owner, "swiss", rounds=2)
     tournament_join(tournament_id=event.pk, user=owner)
     assert tournament_start(event.pk).status == "cancelled"
+
+
+def test_an_arena_pause_lets_him_back_after_a_wait_that_doubles(make_user):
+    from apps.tournaments.registration import pause_seconds
+
+    people = [make_user() for _ in range(3)]
+    arena = _event(people[0], "arena", minutes=30)
+    for person in people:
+        tournament_join(tournament_id=arena.pk, user=person)
+    tournament_start(arena.pk)
+    pauser = people[2]
+    tournament_leave(tournament_id=arena.pk, user=pauser)
+    entrant = Entrant.objects.get(tournament=arena, user=pauser)
+    assert entrant.withdrawn and entrant.pauses == 1
+    assert 9 <= (entrant.rejoin_at - timezone.now()).total_seconds() <= 10
+    with pytest.raises(Refused) as info:
+        tournament_join(tournament_id=arena.pk, user=pauser)
+    assert info.value.code == "rejoin_later" and "До " in info.value.message()
+    Entrant.objects.filter(pk=entrant.pk).update(rejoin_at=timezone.now() - timedelta(seconds=1))
+    back = tournament_join(tournament_id=arena.pk, user=pauser)
+    assert back.pk == entrant.pk and not back.withdrawn and back.pauses == 1  # the same line
+    tournament_leave(tournament_id=arena.pk, user=pauser)
+    entrant.refresh_from_db()
+    assert entrant.pauses == 2 and 19 <= (entrant.rejoin_at - timezone.now()).total_seconds() <= 20
+    assert [pause_seconds(n) for n in (1, 2, 3, 7, 8, 20)] == [10, 20, 40, 600, 600, 600]

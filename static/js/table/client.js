@@ -38,6 +38,15 @@ const PENDING_TIMEOUT_MS = 8000;
 const GIVE_UP_TRIES = 5;
 const PLAYING = new Set(["auction", "play", "check", "deal_over"]);
 
+/** What «Сдаться» means at this table: one opponent wins, or several, or a pair with my partner losing. */
+export function surrenderText(view) {
+  const mine = (view.seats || []).find((s) => s.seat === view.seat);
+  const team = mine && mine.team !== null && mine.team !== undefined ? mine.team : null;
+  if (team !== null) return gettext("Победа будет записана соперникам, поражение — вам и партнёру.");
+  const opponents = gameSeats(view).filter((s) => s !== view.seat).length;
+  return opponents > 1 ? gettext("Соперникам будет записана победа.") : gettext("Сопернику будет записана победа.");
+}
+
 export class TableClient {
   constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null }) {
     this.root = root;
@@ -474,7 +483,7 @@ export class TableClient {
 
   async surrender() {
     if (!this.inMatch) return;
-    const ok = await confirmDialog(this.root, { title: gettext("Сдаться?"), text: gettext("Сопернику будет записана победа.") });
+    const ok = await confirmDialog(this.root, { title: gettext("Сдаться?"), text: surrenderText(this.view) });
     if (ok) this.giveUp("surrender");
   }
 
@@ -622,6 +631,7 @@ export class TableClient {
       toggleCatch: () => this.toggleCatch(),
       concede: () => this.concede(),
       setReady: (on) => this.setReady(on),
+      toast: (text, kind) => this.toast(text, kind),
       countdown: () => this.countdown.element(),
       readOnly: { tapTable() {}, tapBout() {}, tableCardClasses: () => [] },
     };
@@ -689,6 +699,10 @@ export class TableClient {
     p.sheetBody.replaceChildren(scoreSheet(v));
     p.lastButton.disabled = !(v.last_trick || []).length;
     p.surrenderButton.disabled = !this.inMatch;
+    // a spectator neither surrenders nor leaves a seat: the bar's «‹» takes him back (#36, item 13)
+    const watchingOnly = v.seat === null || v.seat === undefined;
+    p.surrenderButton.hidden = watchingOnly;
+    p.leaveButton.hidden = watchingOnly;
     this.renderOverlay();
   }
 

@@ -228,7 +228,8 @@ export function renderPanel(el, view, ctx) {
         (me.ready ? gettext("Не готов") : gettext("Готов")),
       ),
     );
-  } else if (["play", "check", "auction"].includes(view.phase)) {
+  } else if (["play", "check", "auction"].includes(view.phase) && view.seat !== null && view.seat !== undefined) {
+    // a spectator has no moves: no greyed «Бито» / «Беру» to puzzle him (#36, item 13)
     content = playButtons(view, ctx);
   }
   el.replaceChildren(...(content ? [content] : []));

@@ -7,6 +7,7 @@ import { trumpLabel } from "./cards.js";
 import { h } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 import { SOLO_CAPOT } from "./kinds.js";
+import { provisionalNote } from "./seats.js";
 import { scoreSides, seatName } from "./view.js";
 
 const REASON = {
@@ -134,11 +135,14 @@ export function ratingChange(view) {
   if (typeof view.seat !== "number" || !mine) return null;
   const delta = mine.delta > 0 ? `+${mine.delta}` : mine.delta < 0 ? `−${-mine.delta}` : "±0";
   const rating = `${mine.after}${mine.provisional ? "?" : ""}`;
-  return h(
+  const line = h(
     "p",
     { class: ["summary-rating", mine.delta > 0 && "is-up", mine.delta < 0 && "is-down"], "data-testid": "rating-change" },
     interpolate(gettext("Рейтинг: %(rating)s (%(delta)s)"), { rating, delta }),
   );
+  if (!mine.provisional) return line;
+  // the «?» is said in words where it first appears (#36, item 13)
+  return [line, h("p", { class: "summary-note", "data-testid": "provisional-note" }, provisionalNote())];
 }
 
 export function matchSummary(view, lobbyUrl) {

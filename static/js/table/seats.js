@@ -56,6 +56,41 @@ function backs(count, sitting = false) {
   );
 }
 
+/** The rating a seat shows: after a rated match the new one the summary shows too (the
+ * view's seats keep the rating from before the match), else the seat's own («1512?»). */
+export function seatRating(view, seat, info) {
+  const after = view.phase === "match_over" ? ((view.result || {}).ratings || {})[String(seat)] : null;
+  if (after && typeof after.after === "number") return `${after.after}${after.provisional ? "?" : ""}`;
+  return info && info.rating ? String(info.rating) : "";
+}
+
+/** Said when the «?» of a provisional rating is asked about (title, screen readers, a tap). */
+export function provisionalNote() {
+  return gettext("«?» — рейтинг предварительный: первые 10 партий он ещё уточняется и меняется сильнее.");
+}
+
+/** The seat's rating; a provisional one («1512?») is a button that explains its «?». */
+function ratingBadge(rating, ctx) {
+  if (!rating) return null;
+  if (!rating.endsWith("?")) return h("span", { class: "seat-rating", "data-testid": "seat-rating", title: gettext("Рейтинг") }, rating);
+  const note = provisionalNote();
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "seat-rating is-provisional",
+      "data-testid": "seat-rating",
+      title: note,
+      "aria-label": interpolate(gettext("Рейтинг %(rating)s. %(note)s"), { rating, note }),
+      onclick: (ev) => {
+        ev.stopPropagation();
+        if (ctx && ctx.toast) ctx.toast(note, "info");
+      },
+    },
+    rating,
+  );
+}
+
 /** The name plate of one seat (used for the others and for me). */
 /** Phases in which no one is on turn and no bout runs. */
 const BETWEEN_PHASES = new Set(["deal_over", "match_over", "waiting"]);
@@ -96,7 +131,10 @@ export function seatPlate(view, seat, ctx) {
   if (view.phase === "waiting" && info && !empty) {
     tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, (info.ready ? gettext("готов") : gettext("не готов"))));
   }
-  if (info && info.playing === false && view.phase !== "waiting") tags.push(h("span", { class: "tag" }, gettext("вышел из игры")));
+  if (info && info.playing === false && view.phase !== "waiting") {
+    // in Дурак a player out of cards has finished well, not left the table (#36, item 13)
+    tags.push(h("span", { class: "tag tag-out" }, view.game === "durak" ? gettext("вышел — без карт") : gettext("вышел из игры")));
+  }
   if (isSitting(view, seat)) tags.push(h("span", { class: "tag tag-sitting" }, gettext("не играет")));
   tags.push(...roleTags(view, seat, info, empty));
   return h(
@@ -106,7 +144,7 @@ export function seatPlate(view, seat, ctx) {
       "data-seat": seat,
     },
     h("span", { class: "seat-name" }, empty ? gettext("Свободно") : seatName(view, seat)),
-    info && !empty && info.rating ? h("span", { class: "seat-rating", "data-testid": "seat-rating", title: gettext("Рейтинг") }, info.rating) : null,
+    info && !empty ? ratingBadge(seatRating(view, seat, info), ctx) : null,
     tags,
     turn ? ctx.countdown(seat) : null,
   );

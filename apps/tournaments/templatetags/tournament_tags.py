@@ -1,0 +1,13 @@
+"""``{% trophies_section user %}``: the tournaments a player won (his profile and player page)."""
+
+from django import template
+
+from apps.tournaments import selectors
+
+register = template.Library()
+
+
+@register.inclusion_tag("tournaments/_trophies.html")
+def trophies_section(user) -> dict:
+    """The user's trophies, newest first (nothing is shown when he has none)."""
+    return {"trophies": selectors.trophies_of(user.pk)}
