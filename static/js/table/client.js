@@ -673,7 +673,13 @@ export class TableClient {
     p.title.textContent = gameTitle(v);
     // a duplicate set's table (RULES.md «Дубль»): «Сдача 3 из 8»
     const setDeals = Number(root.dataset.duplicateDeals) || 0;
-    if (setDeals && Number.isInteger(v.number)) {
+    if (setDeals && root.dataset.duplicateGame !== undefined) {
+      // a Durak set: a match per game; the page knew the game of the match it opened on
+      this.duplicateMatches = this.duplicateMatches || new Set();
+      if (v.match) this.duplicateMatches.add(v.match);
+      const n = Math.min(Number(root.dataset.duplicateGame) + Math.max(1, this.duplicateMatches.size), setDeals);
+      p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Игра %(n)s из %(k)s"), { n, k: setDeals })}`));
+    } else if (setDeals && Number.isInteger(v.number)) {
       const n = Math.min(v.number + 1, setDeals);
       p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Сдача %(n)s из %(k)s"), { n, k: setDeals })}`));
     }
