@@ -100,9 +100,10 @@ class Prepared:
         return self.deal is None and not self.finished
 
 
-def canonical_action(action: Any) -> dict:
+def canonical_action(action: Any) -> rules_actions.Canonical:
     """``action`` in its canonical form (:func:`apps.rules.actions.canonical`): what a Move
-    stores and the other seats see; ``bad_message`` when it is not a well-formed action."""
+    stores and the other seats see, checked once (``api.apply`` takes it as it is);
+    ``bad_message`` when it is not a well-formed action."""
     try:
         return rules_actions.canonical(action)
     except IllegalAction as exc:
@@ -256,7 +257,8 @@ def move_prepare(
         state = api.from_json(match.state)
     before_to_act = api.to_act(state)
     try:
-        _, events = api.apply(state, seat, action, system=system)
+        # a system action of the whole table (Шулер's ``close``) has no seat: None
+        _, events = api.apply(state, seat, action, system=system)  # type: ignore[arg-type]
     except IllegalAction as exc:
         code = "not_your_turn" if exc.code == "not_your_turn" else "illegal"
         raise Refused(code, engine_code=exc.code, detail=exc.detail) from None

@@ -21,13 +21,14 @@ from django.utils.text import capfirst
 from django.utils.translation import override
 
 from apps.chat.models import ChatMessage, ChatMute, ChatReport, SiteMute
+from apps.duplicates.models import DuplicateSet, Entry
 from apps.push.models import Preferences as PushPreferences
 from apps.push.models import Subscription as PushSubscription
 from apps.ratings.models import Playban, QuickEntry, Rating, RatingChange
 from apps.social.models import Block, FriendRequest, Friendship, Invitation, Presence
 from apps.stats.models import GameRecord, Result
 from apps.tables.models import Match, Seat, Table, TableAccess
-from apps.tournaments.models import Pairing, Tournament
+from apps.tournaments.models import Pairing, Schedule, Tournament, TournamentBan
 
 pytestmark = pytest.mark.django_db
 
@@ -146,6 +147,19 @@ def objects(boss, django_user_model) -> dict[type, object]:
             )
         ),
         Pairing: Pairing.objects.create(tournament=tournament, round=1, table=table, entrants=[1, 2]),
+        Schedule: Schedule.objects.create(
+            name="Daily arena", format="arena", mode="durak_2", time=now.time(), minutes=30
+        ),
+        TournamentBan: TournamentBan.objects.create(
+            user=other, tournament=tournament, hours=24, starts_at=now, ends_at=now + timedelta(hours=24)
+        ),
+        DuplicateSet: (
+            duplicate := DuplicateSet.objects.create(
+                mode="durak_2", game="durak", deals=4, commitment="c" * 64,
+                opens_at=now, closes_at=now + timedelta(hours=1), creator=boss,
+            )
+        ),
+        Entry: Entry.objects.create(set=duplicate, user=boss),
     }
 
 
