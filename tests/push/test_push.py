@@ -269,7 +269,7 @@ def test_quick_play_calls_the_seated_player_unless_he_is_at_the_table(
     subscribe(pavel, push_service)
     queued = []
     monkeypatch.setattr(
-        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+        push_services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         quick.quick_join(user=olga, mode="durak_2")
