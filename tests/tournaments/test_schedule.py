@@ -82,7 +82,7 @@ def test_entrants_are_told_two_minutes_before_the_start_once(
     subscribe(pavel, push_service)
     queued = []
     monkeypatch.setattr(
-        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+        push_services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
     )
     assert reminders_send() == 0  # ten minutes away: not yet
     with django_capture_on_commit_callbacks(execute=True):
