@@ -72,7 +72,7 @@ class TableActor:
         #: The match and engine state as this actor last wrote them.
         self.kept: tuple[Match, Game] | None = None
 
-    async def act(self, *, match_id: int, seat: int, action: object, seq: int, user_id: int) -> int:
+    async def act(self, *, match_id: int, seat: int | None, action: object, seq: int, user_id: int) -> int:
         """A person's action for ``seat`` at version ``seq``: the new ``seq`` once written and sent.
 
         The driver of :func:`apps.tables.moves.move_steps` on the event loop, which says what is
