@@ -36,7 +36,7 @@ class SummarySerializer(serializers.Serializer):
     name = serializers.CharField()
     format = serializers.ChoiceField(choices=Tournament.Format.values)
     format_name = serializers.CharField()
-    mode = serializers.CharField(help_text="A rating mode (`durak_2`, `belot_2` …).")
+    mode = serializers.CharField(help_text="A rating mode (`durak_2`, `bazar_2` …).")
     mode_name = serializers.CharField()
     status = serializers.ChoiceField(choices=Tournament.Status.values)
     status_name = serializers.CharField()
@@ -99,12 +99,17 @@ class YouSerializer(serializers.Serializer):
 
 class DetailSerializer(SummarySerializer):
     standings = LineSerializer(many=True)
+    standings_total = serializers.IntegerField(help_text="Lines in the standings (the API lists them all).")
     current = TableSerializer(many=True, help_text="The current round's tables (an arena: those playing).")
+    current_total = serializers.IntegerField(
+        help_text="Tables in the current round (the API lists them all)."
+    )
     bracket = serializers.ListField(
         child=TableSerializer(many=True), help_text="Knockout: every round's tables, in bracket order."
     )
     podium = LineSerializer(many=True, help_text="The first three once finished.")
     teams = serializers.BooleanField(help_text="A pairs mode: join with a partner.")
+    victory_points = serializers.BooleanField(help_text="A Swiss scored in Victory Points (belot family).")
     you = YouSerializer(allow_null=True)
     invited = serializers.CharField(allow_null=True, help_text="Who asked you into a pair (accept: confirm).")
     your_table = TableSerializer(allow_null=True)

@@ -89,12 +89,14 @@ def new_match(
     seats: list[int] | None = None,
     fair: Seeds | None = None,
     duplicate: int | None = None,
+    first_deal: int = 0,
 ) -> Game:
     """Start a match: cards from ``deals`` (scenario format) if given, else from ``fair`` (a live
     match: FAIRNESS.md's stream of the server seed and the client string), else shuffled from
     ``seed`` (scenarios, benches, tests). With ``fair`` every other draw comes from its stream.
     ``duplicate``: a duplicate set's match of that many deals, each scored alone (RULES.md
-    «Дубль»; the belot family).
+    «Дубль»; the belot family); ``first_deal``: the set's number of the match's deal 0 (a
+    duplicate Durak game).
 
     >>> state = new_match("durak", seed=3)
     >>> legal_actions(state, 0)[:2]
@@ -106,7 +108,7 @@ def new_match(
     cls = game_class(game)
     return cls.create(
         cls.normalize_options(dict(options or {})),
-        source=DealSource(seed, deals, fair, duplicate),
+        source=DealSource(seed, deals, fair, duplicate, first_deal),
         dealer=dealer,
         seats=seats,
     )

@@ -91,6 +91,8 @@ class DealSource:
 
     ``deals`` (RULES.md «Дубль»): a duplicate set's match of exactly that many deals, each
     scored alone (no match target, nothing carried); the match ends after the last one.
+    ``first``: the set's number of the match's deal 0 (a duplicate Durak game ``n`` is a match of
+    one deal, the set's deal ``n``): the fair stream deals ``first + number``.
     """
 
     def __init__(
@@ -99,11 +101,13 @@ class DealSource:
         given: list[dict[str, Any]] | None = None,
         fair: fairness.Seeds | None = None,
         deals: int | None = None,
+        first: int = 0,
     ) -> None:
         self.seed = seed
         self.given = given
         self.fair = fair
         self.deals = deals
+        self.first = first
 
     def next_deal(self, number: int, deck: tuple[int, ...] | list[int]) -> list[int] | dict[str, Any] | None:
         """Deal number ``number`` (0-based): the given dict, or ``deck`` shuffled, or ``None``."""
@@ -119,7 +123,7 @@ class DealSource:
         format; else ``None`` (the caller uses :meth:`next_deal`)."""
         if self.fair is None or self.given is not None:
             return None
-        return fairness.deal(self.fair.server_seed, self.fair.client, number, codes, seats, hand)
+        return fairness.deal(self.fair.server_seed, self.fair.client, self.first + number, codes, seats, hand)
 
     def fair_draw(self, number: int, purpose: str, bound: int) -> int:
         """A draw in ``range(bound)`` inside deal ``number``: the fair stream's
@@ -138,13 +142,19 @@ class DealSource:
             data["fair"] = self.fair.to_json()
         if self.deals is not None:
             data["deals"] = self.deals
+        if self.first:
+            data["first"] = self.first
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealSource:
         fair = data.get("fair")
         return cls(
-            data["seed"], data["given"], fairness.Seeds.from_json(fair) if fair else None, data.get("deals")
+            data["seed"],
+            data["given"],
+            fairness.Seeds.from_json(fair) if fair else None,
+            data.get("deals"),
+            data.get("first", 0),
         )
 
 

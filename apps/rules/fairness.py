@@ -182,7 +182,8 @@ def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Each deal of a match record (SCENARIOS.md format with ``fairness``) against the stream.
 
     The seats are those of ``fairness.client_seeds`` (every occupied seat is listed); a record
-    with ``duplicate`` (a duplicate set's table) deals with the client string ``""``. Returns
+    with ``duplicate`` (a duplicate set's table) deals with the client string ``""``, its deal 0
+    being the set's ``duplicate.first``. Returns
     per deal ``{"number", "ok", "expected"}``: ``ok`` when the commitment is the seed's SHA-256,
     each seat's hand holds the cards of its block and the stock is the rest in order. Raises
     ``ValueError`` when the record reveals no seeds of this algorithm.
@@ -199,8 +200,9 @@ def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     options = record.get("options") or {}
     size, hand = deck_size(record["game"], options), hand_size(record["game"], options, seats)
     out = []
+    first = int((record.get("duplicate") or {}).get("first") or 0)  # a duplicate Durak game
     for number, entry in enumerate(record.get("deals") or []):
-        expected = deal(seed, client, number, canonical_codes(size), seats, hand)
+        expected = deal(seed, client, first + number, canonical_codes(size), seats, hand)
         hands = {str(k): sorted(v) for k, v in (entry.get("hands") or {}).items() if v}
         same = hands == {k: sorted(v) for k, v in expected["hands"].items()}
         ok = committed and same and list(entry.get("stock") or []) == expected["stock"]

@@ -17,7 +17,8 @@ from .errors import IllegalAction, InvalidOptions
 
 def run(spec: dict[str, Any]) -> dict[str, Any]:
     """Play ``spec`` through the engine and return the result of SCENARIOS.md. A record of a
-    duplicate set's table carries ``duplicate: {"deals": K}`` (RULES.md «Дубль»)."""
+    duplicate set's table carries ``duplicate: {"deals": K, "first": n}`` (RULES.md «Дубль»: K
+    deals each scored alone, the first of them the set's deal ``n``)."""
     deals = spec.get("deals") or []
     state = api.new_match(
         spec["game"],
@@ -28,6 +29,7 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         seats=spec.get("seats"),
         fair=record_seeds(spec),
         duplicate=(spec.get("duplicate") or {}).get("deals"),
+        first_deal=(spec.get("duplicate") or {}).get("first", 0),
     )
     rejected = []
     for deal_index, deal in enumerate(deals):

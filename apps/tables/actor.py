@@ -27,6 +27,7 @@ render a gap as such (PROTOCOL.md).
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import secrets
 import socket
@@ -132,7 +133,13 @@ class TableActor:
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_db_thread_pool(selectors.table_caches_fill)(match)
-        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+        build = functools.partial(
+            match_frames, match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms
+        )
+        if match.status == Match.Status.PLAYING:
+            frames = build()
+        else:  # the last frame reveals the seeds unless a hook holds them (a query): in a thread
+            frames = await in_db_thread_pool(build)()
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
