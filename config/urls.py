@@ -57,6 +57,7 @@ urlpatterns = [
     path("api/", include("apps.api.urls")),
     path("", include("apps.social.urls")),
     path("push/", include("apps.push.urls")),
+    path("chat/", include("apps.chat.urls")),
     path("tournaments/", include("apps.tournaments.urls")),
     path("duplicates/", include("apps.duplicates.urls")),
     # Later apps add one line each here, e.g.:

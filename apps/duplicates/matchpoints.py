@@ -66,25 +66,32 @@ def _key(result: Result) -> int:
     return _FORFEIT_KEY if result is None else result
 
 
+def field_keys(results: Sequence[Result]) -> list[int]:
+    """One deal's results as sorted keys (a forfeit lowest), for :func:`score_against`."""
+    return sorted(_key(r) for r in results)
+
+
+def score_against(result: Result, keys: Sequence[int]) -> DealScore:
+    """``result`` (one of the deal's results, so counted in ``keys``) against the others."""
+    n = len(keys)
+    k = _key(result)
+    below = bisect_left(keys, k)
+    equal = bisect_right(keys, k) - below - 1
+    better = n - below - equal - 1
+    mp = 2 * below + equal
+    if result is None:
+        percent = 0.0
+    elif n == 1:
+        percent = 50.0
+    else:
+        percent = mp * 100 / (2 * (n - 1))
+    return DealScore(result, better, equal, below, mp, percent)
+
+
 def deal_scores(results: Sequence[Result]) -> list[DealScore]:
     """Every result of one deal scored against the others (same order as ``results``)."""
-    keys = sorted(_key(r) for r in results)
-    n = len(keys)
-    out = []
-    for r in results:
-        k = _key(r)
-        below = bisect_left(keys, k)
-        equal = bisect_right(keys, k) - below - 1
-        better = n - below - equal - 1
-        mp = 2 * below + equal
-        if r is None:
-            percent = 0.0
-        elif n == 1:
-            percent = 50.0
-        else:
-            percent = mp * 100 / (2 * (n - 1))
-        out.append(DealScore(r, better, equal, below, mp, percent))
-    return out
+    keys = field_keys(results)
+    return [score_against(r, keys) for r in results]
 
 
 def tenths(value: float) -> float:

@@ -27,6 +27,7 @@ class DuplicateSet(models.Model):
     class Kind(models.TextChoices):
         DAILY = "daily", _("Дубль дня")
         FRIENDS = "friends", _("Дубль с друзьями")
+        TEAM = "team", _("Командный дубль")
 
     class Status(models.TextChoices):
         OPEN = "open", _("открыт")
@@ -60,6 +61,8 @@ class DuplicateSet(models.Model):
         _("состояние"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
     )
     closed_at = models.DateTimeField(_("закрыт в"), null=True, blank=True)
+    #: Bumped by every finished play and by the close: the cache key of the set's comparison.
+    version = models.PositiveIntegerField(_("версия результатов"), default=0)
     created_at = models.DateTimeField(_("создан"), auto_now_add=True)
 
     class Meta:
@@ -108,6 +111,8 @@ class Entry(models.Model):
         verbose_name=_("партия"),
     )
     seat = models.PositiveSmallIntegerField(_("место"), default=0)
+    #: Дурак: the match of each game played so far, in order (game ``n`` deals the set's deal ``n``).
+    matches = models.JSONField(_("партии"), default=list, blank=True)
     results = models.JSONField(_("результаты раздач"), default=list, blank=True)
     #: Not finished when the set closed: 0 : K against him.
     forfeit = models.BooleanField(_("не доиграл"), default=False)

@@ -36,7 +36,7 @@ class Mode:
 
 
 #: RULES.md «Дубль»: Базар-блот 4 players (classic and Gambler) and 2 players, Обычный блот,
-#: Деберц 2 players and 2 on 2. (Дурак 2 players is not offered yet: docs/decisions-duplicates.md.)
+#: Деберц 2 players and 2 on 2, Дурак 2 players (6 games, each one deal: one match per game).
 MODES: dict[str, Mode] = {
     m.key: m
     for m in (
@@ -46,6 +46,7 @@ MODES: dict[str, Mode] = {
         Mode("blot", "blot", {}, 2),
         Mode("deberc_2", "deberc", {"players": 2}, 2),
         Mode("deberc_4", "deberc", {"players": 4, "teams": True}, 4),
+        Mode("durak_2", "durak", {}, 2, deals=6),
     )
 }
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
 from apps.ratings.selectors import tables_seat_ratings
 from apps.tables.models import Match, Seat, Table
@@ -10,12 +13,15 @@ from apps.tables.selectors import table_summary
 
 #: How many tables the lobby list shows at most.
 LIST_LIMIT = 100
+#: A waiting table leaves the list this long after its last person closed its page.
+AWAY_UNLISTED = timedelta(minutes=2)
 
 
 def open_tables(game: str | None = None, status: str | None = None) -> list[dict]:
     """Public tables waiting for players or playing, newest first (at most ``LIST_LIMIT``). A
-    waiting table where no person sits any more (its people stood up) is not listed: each listed
-    waiting table has someone there, and one person sits at few (``too_many_tables``, issue #30)."""
+    waiting table where no person sits any more (its people stood up), or whose people all left
+    its page a while ago (:func:`_listed`), is not listed: each listed waiting table has someone
+    there, and one person sits at few (``too_many_tables``, issue #30)."""
     tables = _listed().filter(status=status) if status else _listed()
     if game:
         tables = tables.filter(game=game)
@@ -29,9 +35,21 @@ def open_table(table_id: int) -> dict | None:
 
 
 def _listed():
-    """The tables the lobby may list: public, unfinished, and a waiting one only with a person."""
-    someone = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False)
+    """The tables the lobby may list: public, unfinished, and a waiting one only while a person
+    seated there is around: his table page open, or closed less than :data:`AWAY_UNLISTED` ago,
+    or the table newer than that (issue #36, item 11: tables stayed listed long after their
+    people had gone). The seats stay taken: coming back lists the table again."""
+    since = timezone.now() - AWAY_UNLISTED
+    around = (
+        Q(connections__gt=0)
+        | Q(disconnected_at__gte=since)
+        | Q(disconnected_at__isnull=True, table__created_at__gte=since)
+    )
+    someone = Seat.objects.filter(around, table=OuterRef("pk"), user__isnull=False)
+    person = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False)
     tables = Table.objects.filter(private=False).exclude(status=Table.Status.FINISHED)
+    # a match of bots alone (the «Смотреть» page's featured one, #36 item 9) is nobody's to join
+    tables = tables.exclude(Q(status=Table.Status.PLAYING) & ~Exists(person))
     return tables.exclude(Q(status=Table.Status.WAITING) & ~Exists(someone))
 
 

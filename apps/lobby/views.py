@@ -121,6 +121,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     info = seats_info(table.pk)
     is_creator = table.owner_id == request.user.pk
     mine = next((s for s in info if s["user"] == request.user.pk), None)
+    elsewhere = unfinished_match_for(request.user.pk) if table.status == Table.Status.WAITING else None
+    if elsewhere is not None and elsewhere.table_id == table.pk:
+        elsewhere = None
     return render(
         request,
         "tables/table.html",
@@ -141,6 +144,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
             "can_invite": is_creator and table.private,
             "team_game": is_team_game(table.game, table.options),
             "fairness": table_fairness(table),
+            # a match of his at another table: no «Сесть» here, a link back there (#36, item 11)
+            "playing_elsewhere": elsewhere,
             "duplicate": duplicate_selectors.table_banner(table.pk),
         },
     )

@@ -28,6 +28,8 @@ FRIEND_ACCEPTED = "friend_accepted"
 YOUR_TURN = "your_turn"
 REMATCH = "rematch"
 TOURNAMENT = "tournament"
+#: Quick play seated the person and the match runs: he has 20 s to open it (#36, item 0).
+QUICK_SEATED = "quick_seated"
 TOURNAMENT_SOON = "tournament_soon"
 DAILY_DUPLICATE = "daily_duplicate"
 #: «Проверить»: the profile page's test notification (no preference turns it off).
@@ -41,6 +43,7 @@ KINDS: dict[str, Kind] = {
         Kind(YOUR_TURN, _("Ваш ход, когда вас нет за столом"), ttl=2 * 60, urgency="high"),
         Kind(REMATCH, _("Предложение сыграть ещё партию"), ttl=3 * 60, urgency="normal"),
         Kind(TOURNAMENT, _("Турнир: ваш стол готов"), ttl=5 * 60, urgency="high"),
+        Kind(QUICK_SEATED, _("Быстрая игра: соперники найдены"), ttl=20, urgency="high"),
         Kind(TOURNAMENT_SOON, _("Турнир начнётся через 2 минуты"), ttl=2 * 60, urgency="high"),
         Kind(
             DAILY_DUPLICATE,

@@ -108,6 +108,19 @@ def _tournament(params: dict) -> dict | None:
     }
 
 
+def _quick_seated(params: dict) -> dict | None:
+    table = _table(params.get("table_id"))
+    if table is None:
+        return None
+    return {
+        "title": _("Игра найдена!"),
+        "body": _("%(game)s: партия уже идёт, откройте стол в течение 20 секунд")
+        % {"game": game_name(table.game)},
+        "url": reverse("lobby:table", args=[table.pk]),
+        "tag": f"quick-{table.pk}",
+    }
+
+
 def _tournament_soon(params: dict) -> dict | None:
     event = Tournament.objects.filter(pk=params.get("tournament_id")).first()
     if event is None or event.status != Tournament.Status.REGISTRATION:
@@ -144,6 +157,7 @@ _BUILDERS = {
     kinds.YOUR_TURN: _your_turn,
     kinds.REMATCH: _rematch,
     kinds.TOURNAMENT: _tournament,
+    kinds.QUICK_SEATED: _quick_seated,
     kinds.TOURNAMENT_SOON: _tournament_soon,
     kinds.DAILY_DUPLICATE: _daily_duplicate,
     kinds.TEST: _test,

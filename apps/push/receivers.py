@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.cache import cache
 
 from apps.duplicates import signals as duplicate_signals
+from apps.ratings import signals as ratings_signals
 from apps.social import signals as social_signals
 from apps.tables import signals as table_signals
 from apps.tournaments import signals as tournament_signals
@@ -51,9 +52,16 @@ def on_tournament_seated(*, tournament_id: int, table_id: int, user_ids: list[in
         services.notify(user_id, kinds.TOURNAMENT, table_id=table_id, tournament_id=tournament_id)
 
 
+def on_quick_seated(*, table_id: int, user_ids: list[int], **_) -> None:
+    for user_id in user_ids:
+        services.notify(user_id, kinds.QUICK_SEATED, table_id=table_id)
+
+
 def on_tournament_soon(*, tournament_id: int, user_ids: list[int], **_) -> None:
     for user_id in user_ids:
         services.notify(user_id, kinds.TOURNAMENT_SOON, tournament_id=tournament_id)
+
+
 def on_daily_opened(*, day, **_) -> None:
     """«Дубль дня» opened: one push to each person who turned the kind on (opt-in), once a day
     whatever the beat does (a cache key per person and day)."""
@@ -69,5 +77,6 @@ def connect() -> None:
     table_signals.rematch_offered.connect(on_rematch_offered, dispatch_uid="push.rematch_offered")
     table_signals.turn_waits.connect(on_turn_waits, dispatch_uid="push.turn_waits")
     tournament_signals.table_seated.connect(on_tournament_seated, dispatch_uid="push.tournament_seated")
+    ratings_signals.quick_seated.connect(on_quick_seated, dispatch_uid="push.quick_seated")
     tournament_signals.starts_soon.connect(on_tournament_soon, dispatch_uid="push.tournament_soon")
     duplicate_signals.daily_opened.connect(on_daily_opened, dispatch_uid="push.daily_opened")

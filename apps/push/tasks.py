@@ -22,7 +22,7 @@ def send(user_id: int, kind: str, params: dict) -> int:
     table_id = params.get("table_id")
     if kind in (kinds.INVITATION, kinds.FRIEND_ACCEPTED) and not away.off_site(user_id):
         return 0
-    at_table = (kinds.REMATCH, kinds.YOUR_TURN, kinds.TOURNAMENT)
+    at_table = (kinds.REMATCH, kinds.YOUR_TURN, kinds.TOURNAMENT, kinds.QUICK_SEATED)
     if kind in at_table and table_id and not away.off_table(user_id, table_id):
         return 0
     user = get_user_model().objects.filter(pk=user_id).first()

@@ -120,7 +120,10 @@ def _friends(user_id: int, language: str) -> list[dict]:
 
 
 def _watch(language: str) -> dict:
+    from .featured import featured_ensure
     from .selectors import watch_list
+
+    featured_ensure()
 
     with translation.override(language):
         return watch_list()

@@ -345,9 +345,12 @@ def _live_tables() -> list[dict]:
                 "score": _score(match),
                 "spectators": spectators.get(table.pk, 0),
                 "url": reverse("lobby:table", args=[table.pk]),
+                # a match of bots shown while no people play (apps.social.featured, #36 item 9)
+                "featured": table.owner_id is None and not any(s.user_id for s in seats[table.pk]),
             }
         )
-    return out
+    people = [t for t in out if not t["featured"]]
+    return people or out  # the bots' match is shown only while no people play
 
 
 def _finished_matches() -> list[dict]:

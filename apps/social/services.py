@@ -7,6 +7,7 @@ on their personal lobby socket group (:func:`apps.social.groups.user`). Refusals
 
 from __future__ import annotations
 
+import contextlib
 from datetime import timedelta
 from typing import Any
 
@@ -279,7 +280,30 @@ def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
     _notify_badge(user.pk)
-    return invitation_target(invitation) if accept else None
+    if not accept:
+        return None
+    _seat_guest(invitation)
+    return invitation_target(invitation)
+
+
+def _seat_guest(invitation: Invitation) -> None:
+    """«Принять» seats the guest at the first free seat of the waiting table (issue #36, item 11);
+    where he may not sit now (the table started or is full, a block, another match of his) he
+    simply lands on the table's page, as before."""
+    from apps.core.errors import Refused
+    from apps.tables.seating import seat_take
+
+    table = Table.objects.filter(pk=invitation.table_id, status=Table.Status.WAITING).first()
+    if table is None or table.seats.filter(user_id=invitation.to_user_id).exists():
+        return
+    empty = Q(user__isnull=True) & (Q(bot_level__isnull=True) | Q(bot_level=""))
+    free = table.seats.filter(empty).order_by("number").first()
+    if free is None:
+        return
+    with contextlib.suppress(Refused):
+        seat_take(
+            table_id=table.pk, user=invitation.to_user, seat=free.number, invite=table.invite_code or None
+        )
 
 
 # ------------------------------------------------------------------------------ publishing

@@ -14,6 +14,7 @@ from apps.core.errors import Refused
 from apps.core.forms import cleaned, local_path
 
 from . import selectors, services
+from .featured import featured_ensure
 from .forms import FriendActionForm
 from .words import page_words
 
@@ -102,4 +103,5 @@ def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> 
 def watch_page(request: HttpRequest) -> HttpResponse:
     """«Смотреть»: public tables being played (kept fresh through the lobby socket) and the
     last public matches finished, with their replays."""
+    featured_ensure()  # nothing of people plays: a match of strong bots does (#36, item 9)
     return render(request, "social/watch.html", {"watch": selectors.watch_list(), "words": page_words()})

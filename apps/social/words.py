@@ -22,6 +22,7 @@ def page_words() -> dict:
         "replay": _("Запись партии"),
         "no_tables": _("Сейчас никто не играет за открытыми столами."),
         "cards": _("карт на руках"),
+        "featured": _("Пока людей за открытыми столами нет, играют сильные боты"),
         "wants_friends": _("хочет дружить с вами"),
         # quick play seated the person (static/js/notices.js, issue #36 item 0)
         "quick_seated_title": _("Игра найдена!"),

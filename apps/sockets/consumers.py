@@ -371,8 +371,8 @@ class TableConsumer(AuthenticatedConsumer):
     async def op_act(self, frame: frames_in.Act) -> None:
         """Apply the frame's action; a refusal goes back as ``error`` (:meth:`receive`)."""
         seq, action = frame.seq, frame.action
-        if self.seat is None:
-            raise Refused("not_seated")
+        # Whether the user sits at this seat is checked once, in the move (check_person_seat,
+        # which refuses a watcher ``not_seated``); here only the frame's own claim of a seat.
         if "seat" in action and action["seat"] != self.seat:
             raise Refused("not_your_seat")
         if self.match_id is None:

@@ -27,6 +27,7 @@ render a gap as such (PROTOCOL.md).
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import secrets
 import socket
@@ -72,7 +73,7 @@ class TableActor:
         #: The match and engine state as this actor last wrote them.
         self.kept: tuple[Match, Game] | None = None
 
-    async def act(self, *, match_id: int, seat: int, action: object, seq: int, user_id: int) -> int:
+    async def act(self, *, match_id: int, seat: int | None, action: object, seq: int, user_id: int) -> int:
         """A person's action for ``seat`` at version ``seq``: the new ``seq`` once written and sent.
 
         The driver of :func:`apps.tables.moves.move_steps` on the event loop, which says what is
@@ -132,7 +133,13 @@ class TableActor:
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_db_thread_pool(selectors.table_caches_fill)(match)
-        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+        build = functools.partial(
+            match_frames, match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms
+        )
+        if match.status == Match.Status.PLAYING:
+            frames = build()
+        else:  # the last frame reveals the seeds unless a hook holds them (a query): in a thread
+            frames = await in_db_thread_pool(build)()
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:

@@ -100,9 +100,10 @@ class Prepared:
         return self.deal is None and not self.finished
 
 
-def canonical_action(action: Any) -> dict:
+def canonical_action(action: Any) -> rules_actions.Canonical:
     """``action`` in its canonical form (:func:`apps.rules.actions.canonical`): what a Move
-    stores and the other seats see; ``bad_message`` when it is not a well-formed action."""
+    stores and the other seats see, checked once (``api.apply`` takes it as it is);
+    ``bad_message`` when it is not a well-formed action."""
     try:
         return rules_actions.canonical(action)
     except IllegalAction as exc:

@@ -45,6 +45,8 @@ def presence_refresh(table_id: int) -> None:
     refresh is a timer of the process that first had to wait (one channel-layer message, no
     database). A process killed in that second loses it: the next change or ``sync`` repairs."""
     seats_changed(table_id)
+    if cache.get(f"presence:due:{table_id}"):
+        return  # the delayed refresh, sent after this change, covers it
     if cache.add(f"presence:sent:{table_id}", 1, REFRESH_SECONDS):
         _refresh_send(table_id)
     elif cache.add(f"presence:due:{table_id}", 1, REFRESH_SECONDS * 5):

@@ -283,29 +283,33 @@ def table_create_seated(
 
 def table_create_duplicate(
     *,
-    user,
+    people: dict,
     game: str,
     options: dict,
-    seat: int,
     level: str,
     server_seed: str,
     deals: int,
-    dealer: int = 0,
+    dealer: int | None = 0,
+    seats: int | None = None,
+    first_deal: int = 0,
 ) -> Table:
-    """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, ``user`` at
-    ``seat``, bots of ``level`` at every other seat, its match started at once from the set's
-    ``server_seed`` (no client seeds) by ``dealer``, ``deals`` deals each scored alone.
-    Call it inside the caller's transaction."""
+    """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, the users
+    of ``people`` (seat number -> user) seated, bots of ``level`` at every other seat, its match
+    started at once from the set's ``server_seed`` (no client seeds) by ``dealer``, ``deals``
+    deals each scored alone (``seats``: Durak's seat count; ``first_deal``: a Durak game's deal
+    number in the set). Owned by the person at the lowest seat. Call it inside the caller's
+    transaction."""
     options = normalized_options(game, options)
-    count = seat_rules.seat_count(game, options)
-    _check_seat_number(seat, count)
+    count = seat_rules.seat_count(game, options, seats)
+    for seat in people:
+        _check_seat_number(seat, count)
     _check_level(level)
     with transaction.atomic():
         table = Table.objects.create(
             game=game,
             options=options,
             seat_count=count,
-            owner=user,
+            owner=people[min(people)],
             private=True,
             invite_code=access.new_invite_code(),
             rated=False,
@@ -315,13 +319,13 @@ def table_create_duplicate(
             Seat(
                 table=table,
                 number=n,
-                user=user if n == seat else None,
-                bot_level=None if n == seat else level,
+                user=people.get(n),
+                bot_level=None if n in people else level,
                 ready=True,
             )
             for n in range(count)
         )
-        match_start(table=table, dealer=dealer, duplicate=deals)
+        match_start(table=table, dealer=dealer, duplicate=deals, first_deal=first_deal)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 

@@ -403,9 +403,7 @@ def match_record(match: Match) -> dict:
     }
     if match.game == "durak":
         spec["seats"] = match.seats
-    limit = ((match.state or {}).get("state") or {}).get("source", {}).get("deals")
-    if limit is not None:  # a duplicate set's match: K deals each scored alone (RULES.md «Дубль»)
-        spec["duplicate"] = {"deals": limit}
+    spec.update(hooks.record_extras(match))  # a duplicate set's match: ``duplicate`` (apps.duplicates)
     fairness = fair.match_fairness(match)
     if fairness is not None and "server_seed" in fairness:  # revealed: the match is over
         spec["fairness"] = fairness

@@ -26,6 +26,7 @@ def match_start(
     rematch_of: int | None = None,
     no_show: bool = False,
     duplicate: int | None = None,
+    first_deal: int = 0,
 ) -> Match:
     """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
 
@@ -38,7 +39,8 @@ def match_start(
     ``no_show`` (quick play): a person who has not opened the table within
     :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
     ``duplicate`` (apps.duplicates): a duplicate set's match of that many deals, each scored
-    alone (RULES.md «Дубль»); the table's server seed is then the set's.
+    alone (RULES.md «Дубль»); the table's server seed is then the set's; ``first_deal``: the
+    set's number of the match's deal 0 (a duplicate Durak game).
     """
     seats = list(table.seats.select_related("user").order_by("number"))
     for seat in seats:  # every path that starts a match passes here (a banned player, ...)
@@ -57,8 +59,11 @@ def match_start(
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
         # a duplicate set's tables all deal with the client string "" (FAIRNESS.md)
-        fair=fair.match_seeds(server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied),
+        fair=fair.match_seeds(
+            server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied
+        ),
         duplicate=duplicate,
+        first_deal=first_deal,
     )
     table.server_seed = fair.new_server_seed()
     Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)

@@ -121,11 +121,12 @@ export async function verifyRecord(record) {
   const seats = Object.keys(clientSeeds).map(Number).sort((a, b) => a - b);
   // a duplicate set's table (RULES.md «Дубль») deals with the client string "" at every table
   const client = record.duplicate ? "" : clientString(clientSeeds, seats);
+  const first = Number((record.duplicate || {}).first) || 0; // a duplicate Durak game: the set's deal n
   const size = deckSize(record.game, record.options);
   const hand = handSize(record.game, record.options, seats);
   const deals = [];
   for (const [number, entry] of (record.deals || []).entries()) {
-    const expected = await deal(seed, client, number, size, seats, hand);
+    const expected = await deal(seed, client, first + number, size, seats, hand);
     const got = Object.fromEntries(Object.entries(entry.hands || {}).filter(([, cards]) => cards && cards.length));
     const handsOk =
       Object.keys(got).length === seats.length && seats.every((s) => sameCards(got[String(s)], expected.hands[String(s)]));

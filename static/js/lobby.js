@@ -57,3 +57,9 @@ export function apply(frame) {
 const scheme = location.protocol === "https:" ? "wss" : "ws";
 const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
 socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+// A waiting table leaves the list a while after its people left its page (no event says when):
+// the whole list is asked for again now and then (#36, item 11).
+const RESYNC_MS = 30_000;
+setInterval(() => {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "sync" }));
+}, RESYNC_MS);

@@ -161,7 +161,7 @@ export function mountReplay(root, data, lang = "ru") {
     }
     board.replaceChildren(
       el("div", { class: "replay-seats" }, seats),
-      el("div", { class: "replay-table", "aria-label": gettext("На столе") }, tableNodes(frame)),
+      el("div", { class: "replay-table", role: "group", "aria-label": gettext("На столе") }, tableNodes(frame)),
       el("div", { class: "replay-info" }, info),
     );
     for (const button of root.querySelectorAll("[data-step]")) {

@@ -12,6 +12,9 @@
  *   data-user-id    the signed-in user's id (the chat marks his own messages, offers mute to others)
  *   data-chat-free  "1": players of a team game may write free text during the match too
  *   data-invite-url the private table's invite link (its owner only): «Пригласить» in the menu
+ *   data-chat-return where the chat's «Вернуть» lifts a block (`/chat/hidden/KIND/return/`)
+ * and `<script id="chat-hidden" type="application/json">` (optional): whom the user mutes and
+ * blocks, `{muted: [{id, name}], blocked: [...]}`, listed in the chat with «Вернуть».
  * The client is exposed as `window.__tableClient` (its `receive(msg)` takes a server frame).
  * The style sheets (table.css and the three themes) are linked from here when the page
  * has not linked them itself.
@@ -30,12 +33,24 @@ export function mountTable(root = document.getElementById("table-app")) {
     me: d.userId ? Number(d.userId) : null,
     chatFree: d.chatFree === "1",
     inviteUrl: d.inviteUrl || null,
+    hidden: readJson("chat-hidden"),
+    returnUrl: d.chatReturn || null,
   });
   window.__tableClient = client;
   loadThemeStyles();
   fitToViewport(root);
   client.start();
   return client;
+}
+
+/** The JSON of `<script id=…>` on the page, or null. */
+function readJson(id) {
+  const el = document.getElementById(id);
+  try {
+    return el ? JSON.parse(el.textContent) : null;
+  } catch {
+    return null;
+  }
 }
 
 const THEMES = ["club", "yard", "kitchen"];

@@ -39,6 +39,12 @@ function liveRow(t) {
   const spectators = el("span", "watch-row__spectators muted", `${words.spectators}: ${t.spectators}`);
   spectators.dataset.testid = "watch-spectators";
   li.append(a, names(t.players), score, spectators);
+  if (t.featured) {
+    li.classList.add("is-featured");
+    const note = el("span", "watch-row__featured", words.featured);
+    note.dataset.testid = "watch-featured";
+    li.prepend(note);
+  }
   return li;
 }
 

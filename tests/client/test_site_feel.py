@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from apps.accounts.models import User
 from tests.client.test_lobby_feel import DESKTOP, new_page
 from tests.client.test_table_live import PASSWORD
-from tests.live import ARTIFACTS, LiveSite
+from tests.live import LiveSite, screenshot_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -45,5 +45,5 @@ def test_the_header_keeps_each_link_on_one_line_at_1366(live_site: LiveSite, bro
             assert link["right"] <= header["width"], link
         tops = {round(link["top"] + (link["bottom"] - link["top"]) / 2) for link in header["links"]}
         assert max(tops) - min(tops) <= 8, header["links"]  # one row
-    page.screenshot(path=str(ARTIFACTS / "header-1366.png"))
+    page.screenshot(path=str(screenshot_dir() / "header-1366x800.png"))
     expect(page.get_by_test_id("current-user")).to_have_text("konstantin_p")

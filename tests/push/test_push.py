@@ -254,3 +254,35 @@ def test_a_tournament_table_calls_its_players_unless_they_are_at_it(
     assert delivery.payload["title"] == "Турнир: ваш стол готов"
     assert delivery.payload["url"] == f"/lobby/tables/{table.pk}/"
     assert (delivery.ttl, delivery.urgency) == (300, "high")
+
+
+def test_quick_play_calls_the_seated_player_unless_he_is_at_the_table(
+    make_user, push_service, monkeypatch, django_capture_on_commit_callbacks, settings
+) -> None:
+    """#36, item 0: the quick-play no-show rule gives a seated person 20 s: a push calls him
+    back wherever he is (the lobby socket's toast only reaches an open page)."""
+    from apps.push import services as push_services
+    from apps.ratings import quick
+
+    settings.TABLES_SCHEDULER = "none"
+    olga, pavel = make_user("olga"), make_user("pavel")
+    subscribe(pavel, push_service)
+    queued = []
+    monkeypatch.setattr(
+        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        quick.quick_join(user=olga, mode="durak_2")
+        state = quick.quick_join(user=pavel, mode="durak_2")
+    assert state["status"] == "seated"
+    params = {"table_id": state["table"]}
+    sends = [args for name, args in queued if name == "push.send"]
+    assert sends == [(pavel.pk, kinds.QUICK_SEATED, params)]  # olga has no device
+    Seat.objects.filter(table_id=state["table"], user=pavel).update(connections=1)
+    assert tasks.send(*sends[0]) == 0  # he opened the table already
+    Seat.objects.filter(table_id=state["table"], user=pavel).update(connections=0)
+    assert tasks.send(*sends[0]) == 1
+    (delivery,) = push_service.wait(1)
+    assert delivery.payload["title"] == "Игра найдена!"
+    assert delivery.payload["url"] == f"/lobby/tables/{state['table']}/"
+    assert (delivery.ttl, delivery.urgency) == (20, "high")

@@ -119,11 +119,10 @@ def test_friends_see_each_other_online_and_an_invitation_arrives_live(live_site:
     other.goto(f"{live_site.url}/")
     expect(other.get_by_test_id("invitation-count")).to_have_text("1")
     other.close()
-    # «Принять» takes him to the table, where he sits down
+    # «Принять» takes him to the table and seats him there (#36, item 11)
     toast.get_by_test_id("toast-accept").click()
     boris.wait_for_url(f"{live_site.url}/lobby/tables/{table.pk}/")
     expect(boris.get_by_test_id("invitation-badge")).to_be_hidden()
-    boris.get_by_test_id("sit").first.click()
     expect(boris.get_by_test_id("seats")).to_contain_text("boris")
     assert table.seats.filter(user__username="boris").exists()
 

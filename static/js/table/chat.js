@@ -54,7 +54,7 @@ export function phrasesOnly(view, chatFree = false) {
 }
 
 export class ChatPanel {
-  constructor({ send, toast, me = null, chatFree = false }) {
+  constructor({ send, toast, me = null, chatFree = false, hidden = null, returnUrl = null }) {
     this.send = send;
     this.toast = toast;
     this.me = me;
@@ -63,6 +63,12 @@ export class ChatPanel {
     /** Chat frames carry ids `c1`, `c2`…: their errors are the chat's, never an act's. */
     this.counter = 0;
     this.mutedUsers = new Map(); // user id -> name
+    /** People I blocked (their messages never reach me): listed with «Вернуть» beside the mutes. */
+    this.blockedUsers = new Map();
+    for (const p of (hidden && hidden.muted) || []) this.mutedUsers.set(p.id, String(p.name ?? ""));
+    for (const p of (hidden && hidden.blocked) || []) this.blockedUsers.set(p.id, String(p.name ?? ""));
+    /** `/chat/hidden/KIND/return/`: where «Вернуть» lifts a block (a mute goes over the socket). */
+    this.returnUrl = returnUrl;
     this.unread = 0;
     this.open = false;
     this.view = null;
@@ -85,7 +91,7 @@ export class ChatPanel {
     this.pendingTexts = new Map();
     this.sendButton = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "chat-send" }, gettext("Отправить"));
     this.note = h("p", { class: "chat-note", hidden: true });
-    this.mutedLine = h("p", { class: "chat-muted", hidden: true });
+    this.mutedLine = h("div", { class: "chat-muted", "data-testid": "chat-hidden", hidden: true });
     const phrases = h(
       "div",
       { class: "chat-phrases" },
@@ -128,6 +134,7 @@ export class ChatPanel {
       this.note,
       form,
     );
+    this.renderMuted();
   }
 
   /** Send a chat frame; its id (`c<n>`), or null when offline (a toast says so). */
@@ -233,18 +240,52 @@ export class ChatPanel {
     this.renderMuted();
   }
 
+  /** «Скрыты:» the people I muted or blocked, each with «Вернуть» (a mute or a block made on
+   * another page or before a reload is listed too: the page passes them in, #36 item 2). */
   renderMuted() {
-    const entries = [...this.mutedUsers.entries()];
-    this.mutedLine.hidden = !entries.length;
-    this.mutedLine.replaceChildren(
-      gettext("Скрыты:"),
-      " ",
-      ...entries.map(([user, name]) => {
-        const label = h("span", {});
-        label.textContent = name || `#${user}`;
-        return h("button", { type: "button", class: "chat-unmute", "data-control": "chat-unmute", title: gettext("Показывать снова"), onclick: () => this.send({ op: "chat_mute", user, mute: false }) }, label, " ✕");
-      }),
-    );
+    const person = (user, name, kind) => {
+      const label = h("span", { class: "chat-hidden-name" });
+      label.textContent = name || `#${user}`;
+      const back = h(
+        "button",
+        {
+          type: "button",
+          class: "chat-unmute",
+          "data-control": kind === "block" ? "chat-unblock" : "chat-unmute",
+          "data-user": user,
+          title: kind === "block" ? gettext("Снять блокировку") : gettext("Показывать снова"),
+          onclick: () => (kind === "block" ? this.unblock(user) : this.send({ op: "chat_mute", user, mute: false })),
+        },
+        gettext("Вернуть"),
+      );
+      return h("span", { class: ["chat-hidden-person", kind === "block" && "is-blocked"] }, label, kind === "block" ? ` (${gettext("блок")}) ` : " ", back);
+    };
+    const people = [
+      ...[...this.mutedUsers.entries()].map(([user, name]) => person(user, name, "mute")),
+      ...[...this.blockedUsers.entries()].map(([user, name]) => person(user, name, "block")),
+    ];
+    this.mutedLine.hidden = !people.length;
+    this.mutedLine.replaceChildren(...(people.length ? [gettext("Скрыты:"), " ", people] : []).flat());
+  }
+
+  /** «Вернуть» on a block: POST to the site (the block is the friends page's, not the socket's). */
+  async unblock(user) {
+    if (!this.returnUrl) return;
+    const csrf = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
+    try {
+      const response = await fetch(this.returnUrl.replace("KIND", "block"), {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json", "X-CSRFToken": decodeURIComponent(csrf), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ user: String(user) }),
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      this.blockedUsers.delete(user);
+      this.renderMuted();
+      this.send({ op: "sync" }); // the socket reads whom I hide again with the state
+    } catch {
+      this.toast(gettext("Не получилось. Попробуйте ещё раз."));
+    }
   }
 
   /** «Пожаловаться» on a message: a dialog asks why; only a chosen reason sends the report. */

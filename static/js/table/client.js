@@ -30,6 +30,7 @@ import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
 import { bindKeyboard } from "./keyboard.js";
 import { ChatPanel, eyeIcon, rematchBox } from "./chat.js";
+import { Tour } from "./tour.js";
 import { claimableSeats, gameSeats, gameTitle, isBelot, nextGoneDeadline, seatName, seatPosition } from "./view.js";
 
 const AUCTION_TYPES = new Set(["pass", "bid", "capot", "contra", "recontra", "take", "name"]);
@@ -48,7 +49,7 @@ export function surrenderText(view) {
 }
 
 export class TableClient {
-  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null }) {
+  constructor(root, { tableId, wsUrl = null, transport = "socket", lobbyUrl = "/", me = null, chatFree = false, inviteUrl = null, hidden = null, returnUrl = null }) {
     this.root = root;
     this.tableId = tableId;
     this.lobbyUrl = lobbyUrl;
@@ -89,13 +90,14 @@ export class TableClient {
       leave: fromMenu(() => this.leave()),
       toggleChat: () => this.toggleChat(),
     }, { lobbyUrl });
-    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree });
+    this.chat = new ChatPanel({ send: (frame) => this.socket.send(frame), toast: (text, kind) => this.toast(text, kind), me, chatFree, hidden, returnUrl });
     this.chat.onUnread = (n) => {
       this.parts.chatBadge.hidden = !n;
       this.parts.chatBadge.textContent = n ? String(n) : "";
     };
     this.chat.onClose = () => this.closeChat();
     root.querySelector(".table-body").append(this.chat.element);
+    this.tour = new Tour(root, root.querySelector(".bottom"));
     this.inviteUrl = inviteUrl;
     if (inviteUrl) {
       this.parts.menu.prepend(
@@ -663,6 +665,7 @@ export class TableClient {
     p.soundInput.checked = this.sounds.on;
     this.countdown.set(v);
     this.chat.setView(v);
+    this.tour.follow(v, PLAYING.has(v.phase));
     const watching = Number(v.spectators) || 0;
     p.spectators.hidden = !watching;
     p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
@@ -670,7 +673,13 @@ export class TableClient {
     p.title.textContent = gameTitle(v);
     // a duplicate set's table (RULES.md «Дубль»): «Сдача 3 из 8»
     const setDeals = Number(root.dataset.duplicateDeals) || 0;
-    if (setDeals && Number.isInteger(v.number)) {
+    if (setDeals && root.dataset.duplicateGame !== undefined) {
+      // a Durak set: a match per game; the page knew the game of the match it opened on
+      this.duplicateMatches = this.duplicateMatches || new Set();
+      if (v.match) this.duplicateMatches.add(v.match);
+      const n = Math.min(Number(root.dataset.duplicateGame) + Math.max(1, this.duplicateMatches.size), setDeals);
+      p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Игра %(n)s из %(k)s"), { n, k: setDeals })}`));
+    } else if (setDeals && Number.isInteger(v.number)) {
       const n = Math.min(v.number + 1, setDeals);
       p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Сдача %(n)s из %(k)s"), { n, k: setDeals })}`));
     }

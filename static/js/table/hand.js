@@ -43,7 +43,7 @@ export function renderHand(el, view, ctx) {
       ...cards.map((code, i) =>
         h(
           "div",
-          { class: ["card", "hand-card", "is-face-down"], "data-card": code, "data-index": i + 1, "aria-label": gettext("карта рубашкой вверх") },
+          { class: ["card", "hand-card", "is-face-down"], "data-card": code, "data-index": i + 1, role: "img", "aria-label": gettext("карта рубашкой вверх") },
           cardBack(),
         ),
       ),
@@ -58,7 +58,8 @@ export function renderHand(el, view, ctx) {
         class: ["card", "hand-card", ...ctx.handCardClasses(code)],
         "data-card": code,
         "data-index": i + 1,
-        "aria-label": cardLabel(code),
+        // the name is the card picture's own (its role="img" label): an aria-label here would
+        // hide the visible rank from speech input (axe: label-content-name-mismatch, #36)
         title: i < 10 ? `${cardLabel(code)} (${(i + 1) % 10})` : cardLabel(code),
         onclick: () => ctx.tapCard(code),
       },
