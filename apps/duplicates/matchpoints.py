@@ -1,4 +1,4 @@
-"""Matchpoints of duplicate play (RULES.md «Дубль»), pure arithmetic.
+"""Matchpoints of duplicate play (docs/rules.md «Дубль»), pure arithmetic.
 
 A deal's result for a seat is its side's recorded points minus the other side's for that deal
 (a Деберц wins the deal outright: :data:`DEBERC_WIN`). On each deal every result is compared
@@ -7,7 +7,7 @@ lower; the deal's percentage is MP / (2 × (results − 1)) × 100, or 50 for a 
 set's score is the mean of its deals' percentages to 0.1; in a ranking equal scores go to the
 earlier finish.
 
-A player who had not finished when the set closed counts 0 : K (RULES.md): each of his deals
+A player who had not finished when the set closed counts 0 : K (docs/rules.md): each of his deals
 is a forfeit (``None``), below every played result (others score 2 against it, forfeits 1
 against each other) and worth 0 % to him.
 """
@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-#: A Деберц (the seven trumps 8..A, RULES.md ``deberc``) wins its deal: worth more than any
+#: A Деберц (the seven trumps 8..A, docs/rules.md ``deberc``) wins its deal: worth more than any
 #: deal's points, equal to another Деберц.
 DEBERC_WIN = 10_000
 #: How a forfeit sorts: below any deal result.

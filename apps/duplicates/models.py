@@ -1,4 +1,4 @@
-"""Duplicate sets and their plays (RULES.md «Дубль»).
+"""Duplicate sets and their plays (docs/rules.md «Дубль»).
 
 A :class:`DuplicateSet` is K deals of one mode from one server seed; each person plays it once
 (:class:`Entry`) at a table of his own (apps.tables) against bots, in the fixed seat. Only
@@ -17,7 +17,7 @@ from .modes import MODES
 
 
 def new_server_seed() -> str:
-    """32 bytes from :mod:`secrets` as hex (FAIRNESS.md's server seed of the set)."""
+    """32 bytes from :mod:`secrets` as hex (the set's server seed, docs/rules.md §3)."""
     return secrets.token_bytes(32).hex()
 
 
@@ -39,7 +39,7 @@ class DuplicateSet(models.Model):
     game = models.CharField(_("игра"), max_length=20)
     options = models.JSONField(_("настройки"), default=dict)
     deals = models.PositiveSmallIntegerField(_("раздач"))
-    #: FAIRNESS.md: the set's server seed (hex), revealed when the set closes.
+    #: docs/rules.md §3: the set's server seed (hex), revealed when the set closes.
     server_seed = models.CharField(_("зерно сервера"), max_length=64, default=new_server_seed, editable=False)
     commitment = models.CharField(_("обязательство"), max_length=64)
     creator = models.ForeignKey(

@@ -1,5 +1,5 @@
 """What the duplicate pages and the API read: the open sets, a set's comparison and
-leaderboard as a player may see them, a player's streak of days (RULES.md «Дубль»)."""
+leaderboard as a player may see them, a player's streak of days (docs/rules.md «Дубль»)."""
 
 from __future__ import annotations
 

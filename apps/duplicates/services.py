@@ -1,5 +1,5 @@
 """The duplicate services: creating, playing, recording, closing and voiding sets, the daily
-rollover, and the hooks apps.tables calls (RULES.md «Дубль», docs/decisions-duplicates.md).
+rollover, and the hooks apps.tables calls (docs/rules.md «Дубль», docs/decisions-duplicates.md).
 
 A play is a normal table of apps.tables (:func:`apps.tables.seating.table_create_duplicate`)
 whose match deals from the set's seed; when that match ends its deal lines become the entry's
@@ -15,6 +15,7 @@ from collections import OrderedDict
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from celery import current_app
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -42,7 +43,7 @@ from .modes import (
 
 log = logging.getLogger(__name__)
 
-#: «Дубль дня» turns over at 00:00 Moscow time (RULES.md «Дубль», issue #31).
+#: «Дубль дня» turns over at 00:00 Moscow time (docs/rules.md «Дубль», issue #31).
 MOSCOW = ZoneInfo("Europe/Moscow")
 #: The bots' level at a duplicate table: «сложный».
 BOT_LEVEL = "hard"
@@ -262,7 +263,7 @@ def set_play(*, user, set_id: int, code: str | None = None) -> Entry:
         return Entry.objects.create(set=dset, user=user, table=table, match=match, seat=SEAT)
 
 
-#: RULES.md «Дубль»'s 2 on 2 modes: the team duplicate's.
+#: docs/rules.md «Дубль»'s 2 on 2 modes: the team duplicate's.
 TEAM_MODES = ("bazar_blot_4", "bazar_gambler_4", "deberc_4")
 #: How long a team duplicate stays open (it is played live; then the unfinished forfeit).
 TEAM_OPEN = timedelta(hours=6)
@@ -380,10 +381,8 @@ def _schedule_next_game(entry_id: int) -> None:
 
     if conf.scheduler() != "celery":
         return  # tests drive :func:`next_game` by hand; the rollover sweep covers a lost task
-    from .tasks import next_game as task
-
-    try:
-        task.apply_async((entry_id,), countdown=NEXT_GAME_SECONDS)
+    try:  # by name: the tasks import this module (docs/decisions-structure.md)
+        current_app.send_task("duplicates.next_game", args=(entry_id,), countdown=NEXT_GAME_SECONDS)
     except Exception:  # broker down: the rollover's sweep starts it
         log.exception("queueing the next Durak game of entry %s failed", entry_id)
 

@@ -1,4 +1,4 @@
-"""The canonical actions of SCENARIOS.md as typed values: one Struct per ``type``.
+"""The canonical actions of docs/rules.md §2 as typed values: one Struct per ``type``.
 
 The schema is :mod:`apps.rules.actions`'s, the only one: each Struct here is built from that
 type's typed dict (its fields, which of them are required, a card or trump code of 1–4
@@ -15,7 +15,7 @@ Capot(trump='s', solo=True)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Union, cast
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -46,7 +46,7 @@ def _struct(kind: str, typed: type) -> type[Action]:
             fields.append((name, kind_type | UnsetType, UNSET))
     cls = msgspec.defstruct(typed.__name__, fields, bases=(Action,), tag=kind, module=__name__)
     cls.__doc__ = typed.__doc__
-    return cls
+    return cast(type[Action], cls)
 
 
 #: ``type`` -> its Struct.
@@ -83,7 +83,7 @@ else:
 def action_from(value: Any) -> Action:
     """``value`` (an action as JSON gives it) as its typed action; ``msgspec.ValidationError``
     for an unknown type or a field of the wrong type. Unknown keys are dropped."""
-    return msgspec.convert(value, AnyAction)  # type: ignore[no-any-return]
+    return msgspec.convert(value, AnyAction)
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -21,18 +21,17 @@ group: a socket that joins says ``table.hello`` with its process's :data:`PROCES
 other process holding sockets there marks the table shared and answers ``table.here``, which
 marks it shared in the newcomer's process. A socket that joins while a move is in flight can
 miss that move's frame; the next frame carries the whole view (every frame does), and clients
-render a gap as such (PROTOCOL.md).
+render a gap as such (docs/protocol.md).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import secrets
 import socket
 from collections import OrderedDict
-from typing import Protocol
+from typing import Any, Protocol
 
 from apps.core.errors import Refused
 from apps.core.threads import in_db_thread_pool
@@ -85,7 +84,8 @@ class TableActor:
         )
         step = next(steps)  # a malformed or system action is refused without waiting for the table
         async with self.lock:
-            taken = None
+            taken: tuple[Match | None, Game | None] | None = None
+            answer: Any
             try:
                 while True:
                     if isinstance(step, moves.Read):
@@ -96,8 +96,8 @@ class TableActor:
             except StopIteration as done:
                 return done.value
             except Refused:
-                if taken is not None and taken[1] is not None:
-                    self.kept = taken  # refused as read, untouched: keep it
+                if taken is not None and taken[0] is not None and taken[1] is not None:
+                    self.kept = (taken[0], taken[1])  # refused as read, untouched: keep it
                 raise
 
     async def _take(self, match_id: int, *, fresh: bool) -> tuple[Match | None, Game | None]:
@@ -133,13 +133,11 @@ class TableActor:
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_db_thread_pool(selectors.table_caches_fill)(match)
-        build = functools.partial(
-            match_frames, match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms
-        )
+        args = (match, applied.state, applied.events, applied.views)
         if match.status == Match.Status.PLAYING:
-            frames = build()
-        else:  # the last frame reveals the seeds unless a hook holds them (a query): in a thread
-            frames = await in_db_thread_pool(build)()
+            frames = match_frames(*args, hold_ms=applied.hold_ms)
+        else:  # the final views ask the fairness hooks whether to reveal the seeds: a query
+            frames = await in_db_thread_pool(match_frames)(*args, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
@@ -190,7 +188,7 @@ def socket_left(table_id: int, sink: Sink) -> None:
 def hello_heard(table_id: int, event: dict) -> dict | None:
     """A socket of the table said ``table.hello``: if from another process, the table is shared,
     and the first socket here to hear it answers with the ``table.here`` returned (else None)."""
-    origin, hello = event.get("origin"), event.get("hello")
+    origin, hello = event.get("origin"), str(event.get("hello"))
     if origin == PROCESS_ID or table_id not in _SOCKETS:
         return None
     _SHARED.add(table_id)

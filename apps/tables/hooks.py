@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
+from apps.core.errors import Refused
+
 Moment = Literal["create", "sit", "ready", "see", "start"]
 Guard = Callable[..., None]
 SeatRatings = Callable[[str, dict, list[tuple[int, int | None, str | None]]], dict[int, str]]
@@ -56,8 +58,6 @@ def guards_run(moment: Moment, *, table: Any, user: Any) -> None:
 
 def guards_pass(moment: Moment, *, table: Any, user: Any) -> bool:
     """Whether every check registered for ``moment`` lets ``user`` through (none refuses)."""
-    from apps.core.errors import Refused
-
     try:
         guards_run(moment, table=table, user=user)
     except Refused:

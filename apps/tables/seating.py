@@ -58,7 +58,7 @@ def table_create(
     only people play, see apps.ratings; a private table's None is casual).
 
     Refused ``too_many_tables`` when ``user`` already owns and sits at
-    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (issue #30), checked with his row locked so
+    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (docs/security.md), checked with his row locked so
     parallel requests cannot slip past it; ``waits=False``: the caller starts the match in the
     same transaction (play with bots), so the table never waits and is not capped."""
     options = normalized_options(game, options)
@@ -142,7 +142,7 @@ def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> T
 
 def seat_leave(*, table_id: int, user) -> Table:
     """``user`` stands up. Before the start the seat frees; during a match it is ``leave``: the
-    match ends at once and his side loses (RULES.md platform rules)."""
+    match ends at once and his side loses (docs/rules.md platform rules)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise Refused("not_found")
@@ -227,7 +227,7 @@ def options_set(*, table_id: int, user, options: dict) -> Table:
 def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | None = None) -> Table:
     """«Готов»: the match starts when every seat that must be filled is filled and ready.
 
-    ``client_seed`` (FAIRNESS.md, optional): the person's seed for the deals of the next match;
+    ``client_seed`` (docs/rules.md §3, optional): the person's seed for the deals of the next match;
     ``bad_client_seed`` when it is not 1–64 printable ASCII characters without ``:`` and ``|``,
     ``client_seed_closed`` once the match has started (nothing changes either way)."""
     if client_seed is not None:
@@ -293,7 +293,7 @@ def table_create_duplicate(
     seats: int | None = None,
     first_deal: int = 0,
 ) -> Table:
-    """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, the users
+    """A duplicate set's table (apps.duplicates, docs/rules.md «Дубль»): private and casual, the users
     of ``people`` (seat number -> user) seated, bots of ``level`` at every other seat, its match
     started at once from the set's ``server_seed`` (no client seeds) by ``dealer``, ``deals``
     deals each scored alone (``seats``: Durak's seat count; ``first_deal``: a Durak game's deal

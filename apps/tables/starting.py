@@ -1,4 +1,4 @@
-"""Starting a match: its first deal from the table's committed server seed (FAIRNESS.md), the
+"""Starting a match: its first deal from the table's committed server seed (docs/rules.md §3), the
 clock, the table marked playing.
 
 The seating services (:mod:`.seating`) call :func:`match_start` once everyone is ready, in
@@ -8,6 +8,7 @@ their transaction; the match's moves then go through :mod:`.moves`.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -39,7 +40,7 @@ def match_start(
     ``no_show`` (quick play): a person who has not opened the table within
     :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
     ``duplicate`` (apps.duplicates): a duplicate set's match of that many deals, each scored
-    alone (RULES.md «Дубль»); the table's server seed is then the set's; ``first_deal``: the
+    alone (docs/rules.md «Дубль»); the table's server seed is then the set's; ``first_deal``: the
     set's number of the match's deal 0 (a duplicate Durak game).
     """
     seats = list(table.seats.select_related("user").order_by("number"))
@@ -49,7 +50,7 @@ def match_start(
     occupied = [s.number for s in seats if s.occupied]
     info_list = selectors.seats_info(table.pk)
     info = {i["seat"]: i for i in info_list}
-    # FAIRNESS.md: the table's committed server seed and the seated people's client seeds;
+    # docs/rules.md §3: the table's committed server seed and the seated people's client seeds;
     # the table draws the next match's server seed at once (a rematch deals from a new one).
     server_seed = table.server_seed or fair.new_server_seed()
     client_seeds = {str(s.number): s.client_seed for s in seats if s.user_id is not None and s.client_seed}
@@ -58,7 +59,7 @@ def match_start(
         table.options,
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
-        # a duplicate set's tables all deal with the client string "" (FAIRNESS.md)
+        # a duplicate set's tables all deal with the client string "" (docs/rules.md §3)
         fair=fair.match_seeds(
             server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied
         ),
@@ -113,7 +114,7 @@ def match_start(
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
     table.rematch = []
-    started = {"type": "match_started"}
+    started: dict[str, Any] = {"type": "match_started"}
     if rematch_of is not None:
         started["rematch_of"] = rematch_of
     events = [started, *opening]

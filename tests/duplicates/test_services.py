@@ -1,6 +1,6 @@
 """Playing sets through the real table services: the same deals for everyone, deterministic
 bots, results recorded when the match ends, hidden until the player finishes, the seed kept
-until the close, forfeits, the daily rollover (RULES.md «Дубль»)."""
+until the close, forfeits, the daily rollover (docs/rules.md «Дубль»)."""
 
 from __future__ import annotations
 

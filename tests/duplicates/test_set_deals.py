@@ -1,5 +1,5 @@
-"""A duplicate set's deals: the stream of FAIRNESS.md with ``client`` = "", dealt by seat n mod
-players, K deals each scored alone (RULES.md «Дубль»), through the rules engine's hook."""
+"""A duplicate set's deals: the stream of docs/rules.md §3 with ``client`` = "", dealt by seat n mod
+players, K deals each scored alone (docs/rules.md «Дубль»), through the rules engine's hook."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// FAIRNESS.md's test vectors through the browser's checker (static/js/fairness.js), on Node's
+// The test vectors of docs/rules.md §3 through the browser's checker (static/js/fairness.js), on Node's
 // WebCrypto: the same code the «Проверить раздачи» page runs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -67,7 +67,7 @@ test("a record checks ✓ as dealt and ✗ once a card is swapped", async () => 
   await assert.rejects(verifyRecord({ ...record, fairness: {} }), /no revealed seeds/);
 });
 
-test("a duplicate set's record deals with the client string \"\" (FAIRNESS.md's vector 24/\"\"/0)", async () => {
+test("a duplicate set's record deals with the client string \"\" (docs/rules.md §3's vector 24/\"\"/0)", async () => {
   const deck = "Qh Kd Tc Qd Ac Ts Ah 9c Td As Kc Qc Ad Kh Jc Jd Jh Js 9d Qs Ks Th 9s 9h".split(" ");
   const record = {
     game: "blot",
