@@ -101,7 +101,6 @@ def test_every_page_has_no_serious_accessibility_violation(live_site: LiveSite, 
             "/tournaments/",
             "/tournaments/new/",
             "/duplicates/",
-            "/duplicates/new/",
             f"/lobby/tables/{ids['waiting']}/",
             "/offline/ru/",
         ):
