@@ -9,8 +9,10 @@
 # bench/rules_speed.py of each side against its own engine, mode by mode, OLD and NEW
 # interleaved (the order alternating round to round, so a change of load hits both sides
 # alike). Prints per mode each side's deals (Дурак: games) per second, min–max over the rounds
-# and the median, and NEW / OLD of the medians. A mode the old commit lacks (an option it
-# rejects, a flag its bench has not got) shows "—" for that side.
+# and the median, and NEW / OLD of the medians: per second of wall time, and per CPU-second of
+# the bench's process (its CPU time from the kernel, minus what the same bench spends starting
+# with --seconds 0), which a loaded box disturbs far less than the wall figure. A mode the old
+# commit lacks (an option it rejects, a flag its bench has not got) shows "—" for that side.
 #
 # Environment: SECONDS_PER (default 3) seconds per run, ROUNDS (default 3), PYTHON (default
 # this tree's .venv/bin/python, else python3), MODES=all (default) or quick (the four modes of
@@ -56,6 +58,7 @@ OLD_DIR=$TMP/old NEW_DIR=$NEW_DIR OLD_ID=$OLD_ID NEW_ID=$NEW_ID SECONDS_PER=$SEC
 ROUNDS=$ROUNDS MODES=$MODES "$PYTHON" - <<'EOF'
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -85,19 +88,28 @@ sides = {"old": os.environ["OLD_DIR"], "new": os.environ["NEW_DIR"]}
 ids = {"old": os.environ["OLD_ID"], "new": os.environ["NEW_ID"]}
 seconds, rounds = os.environ["SECONDS_PER"], int(os.environ["ROUNDS"])
 results = {(label, side): [] for label, _ in MODES for side in sides}
+per_cpu = {(label, side): [] for label, _ in MODES for side in sides}
+startup = {(label, side): [] for label, _ in MODES for side in sides}
 missing = set()
 
 
-def run(side: str, args: list[str]) -> float | None:
-    """One run of the side's own bench; its deals (games) per second, None if it cannot run."""
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(side: str, args: list[str], run_seconds: str) -> tuple[dict, float] | None:
+    """One run of the side's own bench: its JSON and the CPU seconds it used; None if it
+    cannot run."""
+    before = children_cpu()
     proc = subprocess.run(
-        [sys.executable, "bench/rules_speed.py", *args, "--seconds", seconds],
+        [sys.executable, "bench/rules_speed.py", *args, "--seconds", run_seconds],
         cwd=sides[side], capture_output=True, text=True,
     )
+    cpu = children_cpu() - before
     if proc.returncode != 0:
         return None
-    data = json.loads(proc.stdout.strip().splitlines()[-1])
-    return data.get("deals_per_second", data.get("games_per_second"))
+    return json.loads(proc.stdout.strip().splitlines()[-1]), cpu
 
 
 for r in range(rounds):
@@ -106,12 +118,24 @@ for r in range(rounds):
         for side in order:
             if (label, side) in missing:
                 continue
-            value = run(side, args)
-            if value is None:
+            got = run(side, args, "0")
+            if got is None:
                 missing.add((label, side))
-            else:
-                results[label, side].append(value)
+                continue
+            startup[label, side].append(got[1])
+            got = run(side, args, seconds)
+            if got is None:
+                missing.add((label, side))
+                continue
+            data, cpu = got
+            results[label, side].append(data.get("deals_per_second", data.get("games_per_second")))
+            count = data.get("deals", data.get("games"))
+            per_cpu[label, side].append((count, cpu))
     print(f"round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
+
+for key, runs in per_cpu.items():  # the cheapest start of the side's bench, taken off each run
+    start = min(startup[key]) if startup[key] else 0.0
+    per_cpu[key] = [count / max(cpu - start, 1e-6) for count, cpu in runs]
 
 
 def cell(values: list[float]) -> str:
@@ -124,10 +148,18 @@ print(f"rules_speed.py, {seconds} s × {rounds} rounds, interleaved; "
       f"old {ids['old']}, new {ids['new']}; python {sys.version.split()[0]}; "
       f"load average {os.getloadavg()[0]:.2f} at the end")
 print()
-print(f"| mode | old {ids['old']} per s | new {ids['new']} per s | new / old |")
-print("|---|---|---|---|")
+
+
+def ratio(new: list[float], old: list[float]) -> str:
+    return f"{statistics.median(new) / statistics.median(old):.2f}×" if old and new else "—"
+
+
+print(f"| mode | old {ids['old']} per s | new {ids['new']} per s | new / old "
+      f"| old per CPU-s | new per CPU-s | new / old (CPU) |")
+print("|---|---|---|---|---|---|---|")
 for label, _ in MODES:
     old, new = results[label, "old"], results[label, "new"]
-    ratio = f"{statistics.median(new) / statistics.median(old):.2f}×" if old and new else "—"
-    print(f"| {label} | {cell(old)} | {cell(new)} | {ratio} |")
+    old_cpu, new_cpu = per_cpu[label, "old"], per_cpu[label, "new"]
+    print(f"| {label} | {cell(old)} | {cell(new)} | {ratio(new, old)} "
+          f"| {cell(old_cpu)} | {cell(new_cpu)} | {ratio(new_cpu, old_cpu)} |")
 EOF

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Play one whole match on a Карточки site as a program: the smallest bot there is.
 
-What it does, step by step (docs/protocol.md and PROTOCOL.md describe every message):
+What it does, step by step (docs/protocol.md describes every message):
 
 1. ``POST /api/auth/token/`` with your username and password gives an API token
    (or pass one you made on the profile page with ``--token``).

@@ -1,4 +1,4 @@
-"""Live matches deal from FAIRNESS.md's stream: tests that need particular cards search a
+"""Live matches deal from the stream of docs/rules.md §3: tests that need particular cards search a
 server seed for them and fix it (every table's and every next match's) for the test.
 
     seed = find_server_seed(lambda state: api.to_act(state) == [0], "bazar_blot", {"players": 4})

@@ -1,1 +1,1 @@
-"""The public JSON API of PROTOCOL.md (``/api/``) and per-user API tokens for programs."""
+"""The public JSON API of docs/protocol.md (``/api/``) and per-user API tokens for programs."""

@@ -1,4 +1,4 @@
-"""DRF authentication by API token: ``Authorization: Token <key>`` (PROTOCOL.md)."""
+"""DRF authentication by API token: ``Authorization: Token <key>`` (docs/protocol.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The duplicates' part of the JSON API (RULES.md «Дубль», docs/decisions-duplicates.md): thin
+"""The duplicates' part of the JSON API (docs/rules.md «Дубль», docs/decisions-duplicates.md): thin
 views on the API's base calling apps.duplicates' services and selectors.
 
 - ``POST /api/duplicates/``: a new set (``game``, ``options``, ``deals``, ``open_minutes``,
@@ -40,7 +40,7 @@ class DuplicateCreateSerializer(serializers.Serializer):
     options = serializers.DictField(
         required=False,
         default=dict,
-        help_text="The game's options; players / ruleset / teams pick the mode (RULES.md «Дубль»).",
+        help_text="The game's options; players / ruleset / teams pick the mode (docs/rules.md «Дубль»).",
     )
     deals = serializers.IntegerField(
         required=False,
@@ -69,7 +69,7 @@ class FairnessSerializer(serializers.Serializer):
     commitment = serializers.CharField()
     server_seed = serializers.CharField(required=False, help_text="Once the set has closed.")
     client_seeds = serializers.DictField(
-        required=False, help_text='Every seat "" (FAIRNESS.md, duplicate sets).'
+        required=False, help_text='Every seat "" (docs/rules.md §3, duplicate sets).'
     )
 
 
@@ -226,7 +226,7 @@ class DuplicatePlayView(ApiView):
     @extend_schema(
         operation_id="duplicates_play",
         request=DuplicatePlaySerializer,
-        responses={201: PlaySerializer, 404: E, 409: E, **COMMON},
+        responses={201: PlaySerializer, 400: E, 404: E, 409: E, **COMMON},
         summary="Play a duplicate set: a table for you, seated, bots ready (once per set)",
     )
     def post(self, request: Request, set_id: int) -> Response:

@@ -1,4 +1,4 @@
-"""Every API error as JSON ``{"code", "message"}`` (PROTOCOL.md), with the right status.
+"""Every API error as JSON ``{"code", "message"}`` (docs/protocol.md), with the right status.
 
 Service refusals (:class:`apps.core.errors.Refused`) keep their stable codes; DRF's own errors
 (bad JSON, validation, authentication, throttling) get codes of the same kind. A 400 from option

@@ -55,7 +55,7 @@ class BotsField(serializers.DictField):
 
 class TableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
-    options = serializers.DictField(required=False, default=dict, help_text="RULES.md; defaults filled.")
+    options = serializers.DictField(required=False, default=dict, help_text="docs/rules.md; defaults filled.")
     bots = BotsField(required=False, default=dict)
     seat = serializers.IntegerField(required=False, default=0, min_value=0, max_value=MAX_SEAT)
     private = serializers.BooleanField(
@@ -101,7 +101,7 @@ class ReadySerializer(serializers.Serializer):
         trim_whitespace=False,
         max_length=200,
         help_text=(
-            "Extension (FAIRNESS.md): the caller's client seed for the next match's deals, 1-64 "
+            "Extension (docs/rules.md §3): the caller's client seed for the next match's deals, 1-64 "
             "printable ASCII characters other than ':' and '|' (else 400 bad_client_seed); "
             "409 client_seed_closed once the match has started."
         ),
@@ -151,7 +151,7 @@ class TableSerializer(TableSummarySerializer):
     fairness = serializers.DictField(
         allow_null=True,
         help_text=(
-            "Extension (FAIRNESS.md): algorithm and commitment; once the match is over also "
+            "Extension (docs/rules.md §3): algorithm and commitment; once the match is over also "
             "server_seed, client_seeds and next_commitment."
         ),
     )
@@ -197,7 +197,7 @@ class ResultSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.Serializer):
-    """A scenario file (SCENARIOS.md)."""
+    """A scenario file (docs/rules.md §2)."""
 
     name = serializers.CharField()
     game = serializers.CharField()
@@ -209,5 +209,5 @@ class RecordSerializer(serializers.Serializer):
     expect = serializers.DictField(required=False)
     fairness = serializers.DictField(
         required=False,
-        help_text="Extension (FAIRNESS.md): algorithm, commitment, server_seed, client_seeds.",
+        help_text="Extension (docs/rules.md §3): algorithm, commitment, server_seed, client_seeds.",
     )

@@ -1,4 +1,4 @@
-"""Token authentication of WebSockets (PROTOCOL.md: programs send ``Authorization: Token <key>``
+"""Token authentication of WebSockets (docs/protocol.md: programs send ``Authorization: Token <key>``
 on the handshake, and no cookie, no Origin).
 
 :func:`websocket_auth` wraps the site's socket router: a handshake carrying a token header is

@@ -1,4 +1,4 @@
-"""``/api/`` (PROTOCOL.md's JSON API table), the schema and docs, and the profile's token forms."""
+"""``/api/`` (the JSON API table of docs/protocol.md), the schema and docs, and the profile's token forms."""
 
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView

@@ -1,4 +1,4 @@
-"""The JSON API of PROTOCOL.md. Thin: validate the body, call one service or selector, answer.
+"""The JSON API of docs/protocol.md. Thin: validate the body, call one service or selector, answer.
 
 Every error is ``{"code", "message"}`` (see :mod:`apps.api.errors`); the services' refusals keep
 their codes (``seat_taken``, ``not_owner``, ``invalid_options`` ...).
@@ -222,7 +222,7 @@ class MatchRecordView(ApiView):
     @extend_schema(
         operation_id="matches_record",
         responses={200: serializers.RecordSerializer, **_errors(403, 404, 409)},
-        summary="A finished match as a scenario file (SCENARIOS.md)",
+        summary="A finished match as a scenario file (docs/rules.md §2)",
     )
     def get(self, request: Request, match_id: int) -> Response:
         return Response(selectors.match_record_for(match_id, request.user))

@@ -12,7 +12,8 @@ import copy
 import json
 import random
 import time
-from typing import Any
+from types import ModuleType
+from typing import Any, cast
 
 from . import memory as mem
 from .easy import choose_random
@@ -20,16 +21,18 @@ from .easy import choose_random
 LEVELS = ("easy", "normal", "hard")
 
 
-def _player(game: str):
+def _player(game: str) -> ModuleType:
     """The module deciding for ``game`` (imported lazily: a game's engine may not exist yet)."""
     if game == "durak":
-        from .durak import player
-    else:
-        from .belot import player
-    return player
+        from .durak import player as durak_player
+
+        return durak_player
+    from .belot import player as belot_player
+
+    return belot_player
 
 
-def decision_rng(seed: int, view: dict, memory: dict) -> random.Random:
+def decision_rng(seed: int, view: dict[str, Any], memory: dict[str, Any]) -> random.Random:
     """A generator fixed by the seed and what the seat knows now (stable across processes)."""
     key = json.dumps(
         [
@@ -64,7 +67,7 @@ class Bot:
         level: str = "normal",
         seed: int = 0,
         *,
-        memory: dict | None = None,
+        memory: dict[str, Any] | None = None,
         time_limit: float | None = 0.5,
     ) -> None:
         if level not in LEVELS:
@@ -74,11 +77,11 @@ class Bot:
         self.time_limit = time_limit
         self.memory: dict[str, Any] = memory if memory is not None else mem.empty()
 
-    def observe(self, view: dict, events: list[dict] | None = None) -> None:
+    def observe(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
         """Remember the public facts in ``view`` and ``events`` (what just happened)."""
         mem.observe(self.memory, view, events or [])
 
-    def decide(self, view: dict) -> dict | None:
+    def decide(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """One action of ``view["legal"]``, or ``None`` to wait.
 
         ``None`` only when the game does not wait for this seat (Durak: the seat is not in
@@ -105,26 +108,26 @@ class Bot:
         action = _player(view["game"]).decide(view, self.memory, self.level, rng, deadline)
         if action not in legal:  # a bug must never stall a table: fall back to a legal move
             action = legal[0]
-        return copy.deepcopy(action)
+        return cast("dict[str, Any]", copy.deepcopy(action))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"level", "seed", "memory"}``: everything needed to rebuild this bot."""
         return {"level": self.level, "seed": self.seed, "memory": self.memory}
 
     @classmethod
-    def from_json(cls, data: dict, **kwargs: Any) -> Bot:
+    def from_json(cls, data: dict[str, Any], **kwargs: Any) -> Bot:
         return cls(data["level"], data["seed"], memory=data.get("memory"), **kwargs)
 
 
 def choose_action(
-    view: dict,
+    view: dict[str, Any],
     level: str,
     *,
-    memory: dict | None = None,
+    memory: dict[str, Any] | None = None,
     seed: int = 0,
-    events: list[dict] | None = None,
+    events: list[dict[str, Any]] | None = None,
     time_limit: float | None = 0.5,
-) -> dict | None:
+) -> dict[str, Any] | None:
     """One legal action for the seat of ``view`` at ``level`` (``None``: wait, see ``Bot.decide``).
 
     ``memory`` (a dict from an earlier call, or ``{}``) is updated in place with ``events``

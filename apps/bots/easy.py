@@ -4,12 +4,13 @@ the rest of a deal)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 #: Actions that end a deal or match for the seat rather than play it.
 GIVING_UP = frozenset({"concede", "surrender", "leave"})
 
 
-def choose_random(view: dict, rng: random.Random) -> dict:
+def choose_random(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A random one of ``view["legal"]``.
 
     When ``pass`` is among several choices it is taken with probability 1/2 and otherwise

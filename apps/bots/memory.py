@@ -24,7 +24,7 @@ def empty() -> dict[str, Any]:
     return {"v": 1, "game": None, "seat": None, "deal": None, "start_hand": None, "hands": [], "log": []}
 
 
-def deal_key(view: dict) -> int:
+def deal_key(view: dict[str, Any]) -> int:
     """Which deal ``view`` belongs to: its ``number`` (belot family), else the number of
     deals already on the score sheet (Durak: one game, one deal)."""
     number = view.get("number")
@@ -33,7 +33,7 @@ def deal_key(view: dict) -> int:
     return len(view.get("deals") or []) if view.get("game") != "durak" else 0
 
 
-def start_deal(memory: dict, view: dict) -> None:
+def start_deal(memory: dict[str, Any], view: dict[str, Any]) -> None:
     """Forget the previous deal and begin remembering the one ``view`` shows."""
     match = (memory.get("game_data") or {}).get("match", {})
     memory.update(
@@ -47,7 +47,7 @@ def start_deal(memory: dict, view: dict) -> None:
     )
 
 
-def observe(memory: dict, view: dict, events: list[dict]) -> None:
+def observe(memory: dict[str, Any], view: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """Update ``memory`` with the public facts of ``events`` and the seat's ``view``.
 
     Events are applied to the deal they belong to: a ``deal_over``-like event is seen with

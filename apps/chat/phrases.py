@@ -1,4 +1,4 @@
-"""The canned phrases of the table chat (RULES.md's words), by stable code."""
+"""The canned phrases of the table chat (the words of docs/rules.md), by stable code."""
 
 from __future__ import annotations
 

@@ -16,6 +16,8 @@ from django.utils import timezone
 from apps.accounts.text import folded, refused_characters
 from apps.core.errors import Refused
 from apps.core.rates import rate_take
+from apps.protocol import encode
+from apps.protocol.server import Chat, ChatHidden
 from apps.rules.seating import is_team_game
 from apps.social.selectors import blocks_of
 from apps.tables import groups, publishing
@@ -72,20 +74,19 @@ def message_post(*, table_id: int, user, text=None, phrase=None) -> ChatMessage:
     return message
 
 
-def message_frame(message: ChatMessage) -> dict:
-    """The ``chat`` frame of a message (PROTOCOL.md extension): ``id``, ``seat``, ``name``,
-    ``user``, ``text``, ``phrase`` (code or null), ``channel``, ``t`` (epoch ms)."""
-    return {
-        "op": "chat",
-        "id": message.pk,
-        "seat": message.seat,
-        "name": message.name,
-        "user": message.user_id,
-        "text": message.text,
-        "phrase": message.phrase or None,
-        "channel": message.channel,
-        "t": epoch_ms(message.created_at),
-    }
+def message_frame(message: ChatMessage) -> Chat:
+    """The ``chat`` frame of a message (docs/protocol.md, «Table chat»): ``id``, ``seat``,
+    ``name``, ``user``, ``text``, ``phrase`` (code or null), ``channel``, ``t`` (epoch ms)."""
+    return Chat(
+        id=message.pk,
+        seat=message.seat,
+        name=message.name,
+        user=message.user_id,
+        text=message.text,
+        phrase=message.phrase or None,
+        channel=message.channel,
+        t=epoch_ms(message.created_at),
+    )
 
 
 def visible_to_players(message: ChatMessage) -> bool:
@@ -93,7 +94,7 @@ def visible_to_players(message: ChatMessage) -> bool:
     return not message.spectators_only
 
 
-def history(*, table_id: int, seated: bool, muted: set[int]) -> list[dict]:
+def history(*, table_id: int, seated: bool, muted: set[int]) -> list[Chat]:
     """The last :data:`HISTORY` messages of the table this reader may see, oldest first: not
     hidden, not by someone he muted, and for a seated reader no spectators-only ones."""
     rows = ChatMessage.objects.filter(table_id=table_id, hidden=False)
@@ -156,7 +157,7 @@ def messages_hide(message_ids: list[int], *, hidden: bool = True) -> int:
         transaction.on_commit(
             lambda: publishing.send_many(
                 [
-                    (groups.table_all(t), {"type": "table.chat_hidden", "ids": ids})
+                    (groups.table_all(t), {"type": "table.chat_hidden", "text": encode(ChatHidden(ids=ids))})
                     for t, ids in by_table.items()
                 ]
             )
@@ -221,7 +222,7 @@ def _take_rate(user_id: int) -> None:
 def _publish(message: ChatMessage) -> None:
     event = {
         "type": "table.chat",
-        "frame": message_frame(message),
+        "text": encode(message_frame(message)),
         "author": message.user_id,
         "players_see": visible_to_players(message),
     }

@@ -1,20 +1,19 @@
 """A trivial authenticated socket at ``/ws/ping/``: proves the ASGI stack end to end.
 
-Anonymous users are accepted then closed with code 4401 (PROTOCOL.md); ``{"op": "ping",
+Anonymous users are accepted then closed with code 4401 (docs/protocol.md); ``{"op": "ping",
 "t": x}`` is answered with ``{"op": "pong", "t": x}``; anything else gets an ``error``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from apps.protocol.codec import encode
+from apps.protocol.codec import FrameError, encode, frame_object
 from apps.protocol.server import Error, Pong
 
-#: Close codes every socket of the site uses (PROTOCOL.md).
+#: Close codes every socket of the site uses (docs/protocol.md).
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 # daphne (autobahn) lets an application close only with 1000 or 3000-4999, so not 1009.
@@ -36,8 +35,8 @@ class PingConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_MESSAGE_TOO_BIG)
             return
         try:
-            message = json.loads(text_data)
-        except ValueError:
+            message: Any = frame_object(text_data)
+        except FrameError:
             message = None
         await self.send(text_data=encode(self.reply_to(message)))
 
@@ -50,8 +49,8 @@ class PingConsumer(AsyncWebsocketConsumer):
 
 
 class NotFoundConsumer(AsyncWebsocketConsumer):
-    """Any socket path no app routes: accepted, then closed with 4404 (an unknown path used to
-    fail the handshake with HTTP 500 and a traceback: Channels' router raised ``ValueError``)."""
+    """Any socket path no app routes: accepted, then closed with 4404 (without it Channels'
+    router raises ``ValueError``, and the handshake fails with HTTP 500 and a traceback)."""
 
     async def connect(self) -> None:
         await self.accept()

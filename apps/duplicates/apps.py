@@ -20,5 +20,6 @@ class DuplicatesConfig(AppConfig):
 
         match_finished.connect(services.match_finished, dispatch_uid="duplicates.match_finished")
         hooks.seed_hold_provide(services.seed_held)
+        hooks.record_extra_provide(services.record_extra)
         hooks.guard_register("start", services.start_guard)
         stats_hooks.match_access_provide(services.match_access)

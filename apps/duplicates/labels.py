@@ -11,6 +11,7 @@ MODE_NAMES = {
     "blot": _("Обычный блот"),
     "deberc_2": _("Деберц, 2 игрока"),
     "deberc_4": _("Деберц, 2 на 2"),
+    "durak_2": _("Дурак, 2 игрока"),
 }
 
 #: How long a «Дубль с друзьями» stays open: the form's choices, in minutes.

@@ -1,4 +1,4 @@
-"""Matchpoints of duplicate play (RULES.md «Дубль»), pure arithmetic.
+"""Matchpoints of duplicate play (docs/rules.md «Дубль»), pure arithmetic.
 
 A deal's result for a seat is its side's recorded points minus the other side's for that deal
 (a Деберц wins the deal outright: :data:`DEBERC_WIN`). On each deal every result is compared
@@ -7,7 +7,7 @@ lower; the deal's percentage is MP / (2 × (results − 1)) × 100, or 50 for a 
 set's score is the mean of its deals' percentages to 0.1; in a ranking equal scores go to the
 earlier finish.
 
-A player who had not finished when the set closed counts 0 : K (RULES.md): each of his deals
+A player who had not finished when the set closed counts 0 : K (docs/rules.md): each of his deals
 is a forfeit (``None``), below every played result (others score 2 against it, forfeits 1
 against each other) and worth 0 % to him.
 """
@@ -19,7 +19,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-#: A Деберц (the seven trumps 8..A, RULES.md ``deberc``) wins its deal: worth more than any
+#: A Деберц (the seven trumps 8..A, docs/rules.md ``deberc``) wins its deal: worth more than any
 #: deal's points, equal to another Деберц.
 DEBERC_WIN = 10_000
 #: How a forfeit sorts: below any deal result.
@@ -66,25 +66,32 @@ def _key(result: Result) -> int:
     return _FORFEIT_KEY if result is None else result
 
 
+def field_keys(results: Sequence[Result]) -> list[int]:
+    """One deal's results as sorted keys (a forfeit lowest), for :func:`score_against`."""
+    return sorted(_key(r) for r in results)
+
+
+def score_against(result: Result, keys: Sequence[int]) -> DealScore:
+    """``result`` (one of the deal's results, so counted in ``keys``) against the others."""
+    n = len(keys)
+    k = _key(result)
+    below = bisect_left(keys, k)
+    equal = bisect_right(keys, k) - below - 1
+    better = n - below - equal - 1
+    mp = 2 * below + equal
+    if result is None:
+        percent = 0.0
+    elif n == 1:
+        percent = 50.0
+    else:
+        percent = mp * 100 / (2 * (n - 1))
+    return DealScore(result, better, equal, below, mp, percent)
+
+
 def deal_scores(results: Sequence[Result]) -> list[DealScore]:
     """Every result of one deal scored against the others (same order as ``results``)."""
-    keys = sorted(_key(r) for r in results)
-    n = len(keys)
-    out = []
-    for r in results:
-        k = _key(r)
-        below = bisect_left(keys, k)
-        equal = bisect_right(keys, k) - below - 1
-        better = n - below - equal - 1
-        mp = 2 * below + equal
-        if r is None:
-            percent = 0.0
-        elif n == 1:
-            percent = 50.0
-        else:
-            percent = mp * 100 / (2 * (n - 1))
-        out.append(DealScore(r, better, equal, below, mp, percent))
-    return out
+    keys = field_keys(results)
+    return [score_against(r, keys) for r in results]
 
 
 def tenths(value: float) -> float:

@@ -1,4 +1,4 @@
-"""Duplicate sets and their plays (RULES.md «Дубль»).
+"""Duplicate sets and their plays (docs/rules.md «Дубль»).
 
 A :class:`DuplicateSet` is K deals of one mode from one server seed; each person plays it once
 (:class:`Entry`) at a table of his own (apps.tables) against bots, in the fixed seat. Only
@@ -17,7 +17,7 @@ from .modes import MODES
 
 
 def new_server_seed() -> str:
-    """32 bytes from :mod:`secrets` as hex (FAIRNESS.md's server seed of the set)."""
+    """32 bytes from :mod:`secrets` as hex (the set's server seed, docs/rules.md §3)."""
     return secrets.token_bytes(32).hex()
 
 
@@ -27,6 +27,7 @@ class DuplicateSet(models.Model):
     class Kind(models.TextChoices):
         DAILY = "daily", _("Дубль дня")
         FRIENDS = "friends", _("Дубль с друзьями")
+        TEAM = "team", _("Командный дубль")
 
     class Status(models.TextChoices):
         OPEN = "open", _("открыт")
@@ -38,7 +39,7 @@ class DuplicateSet(models.Model):
     game = models.CharField(_("игра"), max_length=20)
     options = models.JSONField(_("настройки"), default=dict)
     deals = models.PositiveSmallIntegerField(_("раздач"))
-    #: FAIRNESS.md: the set's server seed (hex), revealed when the set closes.
+    #: docs/rules.md §3: the set's server seed (hex), revealed when the set closes.
     server_seed = models.CharField(_("зерно сервера"), max_length=64, default=new_server_seed, editable=False)
     commitment = models.CharField(_("обязательство"), max_length=64)
     creator = models.ForeignKey(
@@ -60,6 +61,8 @@ class DuplicateSet(models.Model):
         _("состояние"), max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
     )
     closed_at = models.DateTimeField(_("закрыт в"), null=True, blank=True)
+    #: Bumped by every finished play and by the close: the cache key of the set's comparison.
+    version = models.PositiveIntegerField(_("версия результатов"), default=0)
     created_at = models.DateTimeField(_("создан"), auto_now_add=True)
 
     class Meta:
@@ -108,6 +111,8 @@ class Entry(models.Model):
         verbose_name=_("партия"),
     )
     seat = models.PositiveSmallIntegerField(_("место"), default=0)
+    #: Дурак: the match of each game played so far, in order (game ``n`` deals the set's deal ``n``).
+    matches = models.JSONField(_("партии"), default=list, blank=True)
     results = models.JSONField(_("результаты раздач"), default=list, blank=True)
     #: Not finished when the set closed: 0 : K against him.
     forfeit = models.BooleanField(_("не доиграл"), default=False)

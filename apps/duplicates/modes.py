@@ -1,7 +1,7 @@
-"""The duplicate modes of RULES.md «Дубль» and the cards of a set's deals, pure.
+"""The duplicate modes of docs/rules.md «Дубль» and the cards of a set's deals, pure.
 
 A mode is a game with fixed options and a number of seats; every player of a set sits at
-:data:`SEAT` (bots take the other seats). Deal ``n`` of a set is FAIRNESS.md's deal ``n`` of
+:data:`SEAT` (bots take the other seats). Deal ``n`` of a set is deal ``n`` (docs/rules.md §3) of
 the set's server seed with the client string ``""``: the same at every table of the set.
 """
 
@@ -35,8 +35,8 @@ class Mode:
         return [s % 2 for s in range(self.players)] if self.players == 4 else list(range(self.players))
 
 
-#: RULES.md «Дубль»: Базар-блот 4 players (classic and Gambler) and 2 players, Обычный блот,
-#: Деберц 2 players and 2 on 2. (Дурак 2 players is not offered yet: docs/decisions-duplicates.md.)
+#: docs/rules.md «Дубль»: Базар-блот 4 players (classic and Gambler) and 2 players, Обычный блот,
+#: Деберц 2 players and 2 on 2, Дурак 2 players (6 games, each one deal: one match per game).
 MODES: dict[str, Mode] = {
     m.key: m
     for m in (
@@ -46,6 +46,7 @@ MODES: dict[str, Mode] = {
         Mode("blot", "blot", {}, 2),
         Mode("deberc_2", "deberc", {"players": 2}, 2),
         Mode("deberc_4", "deberc", {"players": 4, "teams": True}, 4),
+        Mode("durak_2", "durak", {}, 2, deals=6),
     )
 }
 
@@ -61,7 +62,7 @@ _MODE_KEYS = ("players", "ruleset", "teams")
 
 def mode_for(game: str, options: dict) -> Mode | None:
     """The mode of ``game`` with normalized ``options`` (players, ruleset, teams), or None when
-    RULES.md «Дубль» has none (Деберц 3 players, Дурак)."""
+    docs/rules.md «Дубль» has none (Деберц 3 players, Дурак)."""
     for mode in MODES.values():
         if mode.game != game:
             continue
@@ -72,12 +73,12 @@ def mode_for(game: str, options: dict) -> Mode | None:
 
 
 def dealer_of(mode: Mode, number: int) -> int:
-    """RULES.md: the dealer of deal ``number`` is seat ``number mod players``."""
+    """docs/rules.md: the dealer of deal ``number`` is seat ``number mod players``."""
     return number % mode.players
 
 
 def set_deal(server_seed: bytes, mode: Mode, number: int) -> dict:
-    """Deal ``number`` of a set: ``{"hands": {"<seat>": [...]}, "stock": [...]}`` (FAIRNESS.md,
+    """Deal ``number`` of a set: ``{"hands": {"<seat>": [...]}, "stock": [...]}`` (docs/rules.md §3,
     ``client`` = ``""``, every seat occupied)."""
     seats = list(range(mode.players))
     codes = fairness.canonical_codes(fairness.deck_size(mode.game, mode.options))

@@ -1,17 +1,18 @@
 """What the duplicate pages and the API read: the open sets, a set's comparison and
-leaderboard as a player may see them, a player's streak of days (RULES.md «Дубль»)."""
+leaderboard as a player may see them, a player's streak of days (docs/rules.md «Дубль»)."""
 
 from __future__ import annotations
 
 from datetime import date, timedelta
 
+from django.core.cache import cache
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 
 from apps.rules import fairness
 
-from .matchpoints import set_scores
+from .matchpoints import field_keys, score_against, set_scores
 from .models import DuplicateSet, Entry
 from .modes import MODES
 from .services import moscow_day
@@ -85,15 +86,129 @@ def set_detail(dset: DuplicateSet, user=None, *, board_limit: int = 100) -> dict
             "finished_at": entry.finished_at,
             "forfeit": entry.forfeit,
         }
+    if dset.kind == DuplicateSet.Kind.TEAM:
+        out["team"] = team_result(dset)
+        return out
     if not may_see_results(dset, entry) or dset.status == DuplicateSet.Status.VOID:
         return out
     out["results"] = comparison(dset, uid, board_limit=board_limit)
     return out
 
 
+def team_result(dset: DuplicateSet) -> dict:
+    """A team duplicate: its two tables and, once both matches are over (or the set closed), each
+    deal's result per table (North–South's points minus East–West's) and per team the sum over
+    the deals of its results at both tables (a deal not played at a table counts 0 there).
+    ``teams[0]`` is the pair North at table 1 and East at table 2."""
+    rows = list(
+        Entry.objects.filter(set=dset)
+        .order_by("table_id", "seat")
+        .values_list("table_id", "seat", "user_id", "user__username", "results", "finished_at", "match_id")
+    )
+    tables = sorted({r[0] for r in rows if r[0] is not None})
+    by = {(r[0], r[1]): r for r in rows}
+    out: dict = {
+        "tables": [
+            {
+                "table": t,
+                "match": (by.get((t, 0)) or by.get((t, 1)))[6],
+                "north": _name(by.get((t, 0))),
+                "east": _name(by.get((t, 1))),
+            }
+            for t in tables
+        ],
+        "finished": bool(rows) and all(r[5] is not None for r in rows),
+        "teams": None,
+        "deals": None,
+    }
+    if len(tables) != 2 or not (out["finished"] or dset.status != DuplicateSet.Status.OPEN):
+        return out
+    first, second = tables
+    north1, north2 = by.get((first, 0)), by.get((second, 0))
+    deals = []
+    total = 0
+    for d in range(dset.deals):
+        r1 = _at(north1, d)
+        r2 = _at(north2, d)
+        diff = (r1 or 0) - (r2 or 0)  # team 0: North at table 1, East at table 2
+        total += diff
+        deals.append({"number": d + 1, "table1": r1, "table2": r2, "diff": diff})
+    east1, east2 = by.get((first, 1)), by.get((second, 1))
+    out["teams"] = [
+        {"names": [_name(north1), _name(east2)], "score": total},
+        {"names": [_name(east1), _name(north2)], "score": -total},
+    ]
+    out["deals"] = deals
+    return out
+
+
+def _name(row) -> str | None:
+    return row[3] if row else None
+
+
+def _at(row, deal: int) -> int | None:
+    results = row[4] if row else None
+    return results[deal] if results and len(results) > deal else None
+
+
+#: How long a computed comparison is kept; a new result or the close makes a new key anyway.
+COMPARISON_SECONDS = 3600
+
+
 def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -> dict:
     """Every finished entry scored (:func:`apps.duplicates.matchpoints.set_scores`), ranked by
-    score then finish time; per deal the field's size and the best result's match."""
+    score then finish time; per deal the field's size and the best result's match; ``mine``:
+    ``uid``'s line. The field is computed once per new result (the set's ``version`` is in the
+    cache key: :func:`apps.duplicates.services.entry_finish` and the close bump it) and kept
+    as one small value — the board, the best results, each deal's sorted results and every
+    player's place — from which the caller's own line is rebuilt."""
+    key = f"duplicates:cmp:{dset.pk}:{dset.version}:{dset.status}:{board_limit}"
+    field = cache.get(key)
+    if field is None:
+        field = _comparison_compute(dset, board_limit)
+        cache.set(key, field, COMPARISON_SECONDS)
+    mine = None
+    if uid is not None and uid in field["places"]:
+        row = (
+            Entry.objects.filter(set=dset, user_id=uid)
+            .values_list("user__username", "results", "match_id", "forfeit")
+            .first()
+        )
+        if row is not None:
+            place, score = field["places"][uid]
+            results = [*row[1], *([None] * (dset.deals - len(row[1])))][: dset.deals]
+            deals = [score_against(r, keys) for r, keys in zip(results, field["keys"], strict=True)]
+            mine = _line(place, uid, row[0], score, row[3], row[2], deals)
+    return {
+        "players": field["players"],
+        "leaderboard": field["leaderboard"],
+        "best": field["best"],
+        "mine": mine,
+    }
+
+
+def _line(place, user_id, name, score, forfeit, match_id, deals) -> dict:
+    return {
+        "place": place,
+        "user": user_id,
+        "name": name,
+        "score": score,
+        "forfeit": forfeit,
+        "match": match_id,
+        "deals": [
+            {
+                "result": s.result,
+                "better": s.better,
+                "equal": s.equal,
+                "worse": s.worse,
+                "percent": round(s.percent, 1),
+            }
+            for s in deals
+        ],
+    }
+
+
+def _comparison_compute(dset: DuplicateSet, board_limit: int) -> dict:
     rows = list(
         Entry.objects.filter(set=dset, finished_at__isnull=False)
         .order_by("finished_at", "id")
@@ -101,53 +216,49 @@ def comparison(dset: DuplicateSet, uid: int | None, *, board_limit: int = 100) -
     )
     info = {r[0]: r for r in rows}
     ranked = set_scores([(r[0], r[3]) for r in rows], dset.deals)
+    padded = [[*r[3], *([None] * (dset.deals - len(r[3])))][: dset.deals] for r in rows]
     best: list[dict | None] = []
     for d in range(dset.deals):
-        played = [(r[3][d], r[4]) for r in rows if len(r[3]) > d and r[3][d] is not None and r[4]]
+        played = [(res[d], r[4]) for r, res in zip(rows, padded, strict=True) if res[d] is not None and r[4]]
         if not played:
             best.append(None)
             continue
         top = max(played, key=lambda t: t[0])
         best.append({"result": top[0], "match": top[1], "count": len(played)})
     board = []
-    mine = None
+    places = {}
     for e in ranked:
         _, user_id, username, _, match_id, forfeit = info[e.key]
-        line = {
-            "place": e.place,
-            "user": user_id,
-            "name": username,
-            "score": e.score,
-            "forfeit": forfeit,
-            "match": match_id,
-            "deals": [
-                {
-                    "result": s.result,
-                    "better": s.better,
-                    "equal": s.equal,
-                    "worse": s.worse,
-                    "percent": round(s.percent, 1),
-                }
-                for s in e.deals
-            ],
-        }
-        if user_id == uid:
-            mine = line
+        places[user_id] = (e.place, e.score)
         if len(board) < board_limit:
-            board.append(line)
-    return {"players": len(rows), "mine": mine, "leaderboard": board, "best": best}
+            board.append(_line(e.place, user_id, username, e.score, forfeit, match_id, e.deals))
+    return {
+        "players": len(rows),
+        "leaderboard": board,
+        "best": best,
+        "keys": [field_keys([res[d] for res in padded]) for d in range(dset.deals)],
+        "places": places,
+    }
 
 
 def table_banner(table_id: int) -> dict | None:
-    """The duplicate banner of a table: ``{"set", "deals", "url"}`` (the table client shows
-    «Сдача n из K» from the live deal number, the page links the set); None for a table that
+    """The duplicate banner of a table: ``{"set", "deals", "url", "durak_game"}`` (the table
+    client shows «Сдача n из K» from the live deal number; a Durak set «Игра n из K», counting
+    from ``durak_game``, the set's number of the table's current match); None for a table that
     plays no set."""
-    row = Entry.objects.filter(table_id=table_id).values_list("set_id", "set__deals", "set__code").first()
+    row = (
+        Entry.objects.filter(table_id=table_id)
+        .values_list("set_id", "set__deals", "set__code", "set__game", "matches", "match_id")
+        .first()
+    )
     if row is None:
         return None
-    set_id, deals, code = row
+    set_id, deals, code, game, matches, match_id = row
     url = reverse("duplicates:link", args=[code]) if code else reverse("duplicates:detail", args=[set_id])
-    return {"set": set_id, "deals": deals, "url": url}
+    current = None
+    if game == "durak":
+        current = matches.index(match_id) if match_id in matches else len(matches)
+    return {"set": set_id, "deals": deals, "url": url, "durak_game": current}
 
 
 def streak(user, today: date | None = None) -> int:

@@ -4,6 +4,7 @@ comparison and the leaderboard), a private set's link. Thin: services and select
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_POST
 from apps.core.errors import Refused
 
 from . import labels, selectors, services
+from .errors import DuplicateRefused
 from .models import DuplicateSet
 from .modes import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, MODES
 
@@ -42,7 +44,9 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "daily": [_row(s) for s in sets if s.kind == DuplicateSet.Kind.DAILY],
             "friends": [_row(s) for s in sets if s.kind == DuplicateSet.Kind.FRIENDS],
+            "teams": [_row(s) for s in sets if s.kind == DuplicateSet.Kind.TEAM],
             "modes": [(k, labels.mode_name(k)) for k in MODES],
+            "team_modes": [(k, labels.mode_name(k)) for k in services.TEAM_MODES],
             "open_choices": labels.OPEN_CHOICES,
             "deals_range": range(MIN_DEALS, MAX_DEALS + 1),
             "default_deals": DEFAULT_DEALS,
@@ -68,6 +72,31 @@ def create(request: HttpRequest) -> HttpResponse:
         messages.error(request, exc.message())
         return redirect("duplicates:index")
     return redirect(_set_url(dset))
+
+
+@login_required
+@require_POST
+def team(request: HttpRequest) -> HttpResponse:
+    """The form of a team duplicate: the partner's and the two opponents' logins; both tables
+    start at once and the set's page links each person's."""
+    model = get_user_model()
+    names = [request.POST.get(k, "").strip() for k in ("partner", "opponent1", "opponent2")]
+    found = {u.username.lower(): u for u in model.objects.filter(username__in=[n for n in names if n])}
+    try:
+        people = [found.get(n.lower()) for n in names]
+        if any(p is None for p in people):
+            raise DuplicateRefused("no_such_player")
+        dset = services.team_create(
+            user=request.user,
+            mode=request.POST.get("mode", ""),
+            partner=people[0],
+            opponents=people[1:],
+            deals=_int(request.POST.get("deals")),
+        )
+    except Refused as exc:
+        messages.error(request, exc.message())
+        return redirect("duplicates:index")
+    return redirect("duplicates:detail", set_id=dset.pk)
 
 
 def _int(value) -> int | None:

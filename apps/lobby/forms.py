@@ -1,4 +1,4 @@
-"""The options a table's owner may choose, as the lobby page offers them (RULES.md names).
+"""The options a table's owner may choose, as the lobby page offers them (docs/rules.md names).
 
 Parsing only: values are checked by the rules engine's ``normalize_options`` in the services.
 """
@@ -25,7 +25,7 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
         ("combos", _("Комбинации"), ["all", "no_carre_hundred", "none"]),
         ("auto_declare", _("Объявлять автоматически"), [False, True]),
         ("ruleset", _("Правила"), ["classic", "gambler"]),
-        # Gambler only (RULES.md "Variants beyond the seeds"); the engine refuses it elsewhere.
+        # Gambler only (docs/rules.md "Variants beyond the seeds"); the engine refuses it elsewhere.
         ("solo_capot", _("Капо на 1 руке"), [False, True]),
         ("theme", _("Стол"), ["club", "yard", "kitchen"]),
     ],

@@ -34,7 +34,7 @@ def play_with_bots(
 ) -> Table:
     """«Играть с ботами»: a table with ``user`` at seat 0 and bots of ``level`` beside him, started
     at once (``seats``: Durak's 2..6). An unfinished match of his with bots is replaced and
-    counts as his loss (RULES.md)."""
+    counts as his loss (docs/rules.md)."""
     options = seating.normalized_options(game, options)
     count = seat_rules.seat_count(game, options, seats)
     bots = count - 1 if bots is None else bots
@@ -64,8 +64,8 @@ def play_with_bots(
 def lobby_publish(*, table_id: int | None = None, **_signal) -> None:
     """Push the change of table ``table_id`` in the open-tables list to every lobby socket as a
     ``tables_diff`` frame (the receiver of :data:`apps.tables.signals.tables_changed`, connected
-    in ``LobbyConfig.ready``); nothing when its row is the same as last pushed. Sockets got the
-    whole list once, on connect (issue #30: every create pushed ~30 KB to every lobby socket)."""
+    in ``LobbyConfig.ready``); nothing when its row is the same as last pushed. A socket gets the
+    whole list once, on connect: a change costs its row, not the list (docs/performance.md)."""
     if table_id is None:
         return
     frame = lobby_diff(table_id)

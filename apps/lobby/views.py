@@ -175,7 +175,7 @@ def table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespon
             options = {**table.options, **options_from_post(table.game, post)}
             seating.options_set(table_id=table_id, user=request.user, options=options)
         elif action == "ready":
-            # FAIRNESS.md: the seed the player typed («Ещё настройки»), else the page's random one
+            # docs/rules.md §3: the seed the player typed («Ещё настройки»), else the page's random one
             client_seed = post.get("client_seed_own") or post.get("client_seed") or None
             seating.ready_set(
                 table_id=table_id, user=request.user, ready=post.get("ready") != "0", client_seed=client_seed

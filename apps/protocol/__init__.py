@@ -2,7 +2,7 @@
 
 Pure: imports neither Django nor any app of the site (like :mod:`apps.rules`), so bots,
 benches and ``examples/bot_client.py`` use it as the server does. The wire JSON is the one
-``../shared/docs/PROTOCOL.md`` and ``docs/protocol.md`` describe.
+``docs/protocol.md`` describes.
 
 - :mod:`.client` — frames a client sends (``act``, ``sync``, ``ping``, ``chat``…, the lobby's
   ``friends`` and ``watch``); ``TableIn`` / ``LobbyIn``: what each socket reads.

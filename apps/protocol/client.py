@@ -28,7 +28,7 @@ class ClientFrame(msgspec.Struct, tag_field="op", kw_only=True, omit_defaults=Tr
     @property
     def op(self) -> str:
         """The frame's ``op`` (its tag)."""
-        return self.__struct_config__.tag
+        return str(self.__struct_config__.tag)
 
 
 class Act(ClientFrame, tag="act"):
@@ -86,7 +86,7 @@ class Rematch(ClientFrame, tag="rematch"):
 
 class Ready(ClientFrame, tag="ready"):
     """«Готов» (``ready`` true, the default) or not, before the match; ``client_seed``
-    (FAIRNESS.md, optional) the seat's seed for the deals of the next match."""
+    (docs/rules.md §3, optional) the seat's seed for the deals of the next match."""
 
     ready: bool = True
     client_seed: str | None = None

@@ -58,7 +58,7 @@ def encode_bytes(value: Any) -> bytes:
 
 
 @cache
-def _decoder(frames: Any) -> msgspec.json.Decoder:
+def _decoder(frames: Any) -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(frames)
 
 
@@ -70,7 +70,7 @@ def _ops(frames: Any) -> dict[str, type[ClientFrame]]:
 
 def frame_object(raw: str | bytes | None, *, max_bytes: int = MAX_FRAME_BYTES) -> dict[str, Any]:
     """One client frame as a dict with a string ``op``; :class:`FrameError` otherwise."""
-    _check_size(raw, max_bytes)
+    raw = _check_size(raw, max_bytes)
     try:
         message = _any.decode(raw)
     except msgspec.DecodeError:
@@ -80,7 +80,9 @@ def frame_object(raw: str | bytes | None, *, max_bytes: int = MAX_FRAME_BYTES) -
     return message
 
 
-def _check_size(raw: str | bytes | None, max_bytes: int) -> None:
+def _check_size(raw: str | bytes | None, max_bytes: int) -> str | bytes:
+    """``raw`` itself once it is a frame at all, of at most ``max_bytes``, nested at most
+    :data:`MAX_DEPTH` deep; :class:`FrameError` otherwise."""
     if raw is None:
         raise FrameError()
     size = len(raw.encode("utf-8", errors="surrogatepass")) if isinstance(raw, str) else len(raw)
@@ -88,6 +90,7 @@ def _check_size(raw: str | bytes | None, max_bytes: int) -> None:
         raise FrameError(f"frame over {max_bytes // 1024} KB")
     if not nesting_within(raw):
         raise FrameError(f"JSON nested deeper than {MAX_DEPTH}")
+    return raw
 
 
 def decode_client(
@@ -95,9 +98,10 @@ def decode_client(
 ) -> ClientFrame:
     """``raw`` as one of ``frames`` (a client frame Struct or a union of them: ``TableIn``,
     ``LobbyIn``); :class:`FrameError` with the first check it fails (module docstring)."""
-    _check_size(raw, max_bytes)
+    raw = _check_size(raw, max_bytes)
     try:
-        return _decoder(frames).decode(raw)
+        frame: ClientFrame = _decoder(frames).decode(raw)
+        return frame
     except (msgspec.DecodeError, msgspec.ValidationError):
         pass
     message = frame_object(raw, max_bytes=max_bytes)

@@ -28,7 +28,7 @@ class Event(msgspec.Struct, tag_field="type", frozen=True, kw_only=True, omit_de
 # ------------------------------------------------------------------ the table's own events
 
 
-class Move(Event, tag="move"):
+class Move(Event, tag="move", frozen=True):
     """The action applied (first event of every move); ``by``: person, bot, timer or system;
     ``seat`` null for a system action of no seat (the Шулер check's ``close``)."""
 
@@ -37,69 +37,69 @@ class Move(Event, tag="move"):
     by: str
 
 
-class MatchStarted(Event, tag="match_started"):
+class MatchStarted(Event, tag="match_started", frozen=True):
     """First state of a match; ``rematch_of``: the finished match it follows."""
 
     rematch_of: int | UnsetType = UNSET
 
 
-class MatchAborted(Event, tag="match_aborted"):
+class MatchAborted(Event, tag="match_aborted", frozen=True):
     """An admin ended a stuck match."""
 
 
 # ------------------------------------------------------------------ deals and auctions
 
 
-class Deal(Event, tag="deal"):
+class Deal(Event, tag="deal", frozen=True):
     number: int
     dealer: int
 
 
-class Redeal(Event, tag="redeal"):
+class Redeal(Event, tag="redeal", frozen=True):
     number: int
 
 
-class FourSevens(Event, tag="four_sevens"):
+class FourSevens(Event, tag="four_sevens", frozen=True):
     """Gambler: four sevens in ``seat``'s hand void the deal."""
 
     seat: int
 
 
-class Bid(Event, tag="bid"):
+class Bid(Event, tag="bid", frozen=True):
     seat: int
     value: int
     trump: str
 
 
-class Pass(Event, tag="pass"):
+class Pass(Event, tag="pass", frozen=True):
     seat: int
 
 
-class Contra(Event, tag="contra"):
+class Contra(Event, tag="contra", frozen=True):
     seat: int
 
 
-class Recontra(Event, tag="recontra"):
+class Recontra(Event, tag="recontra", frozen=True):
     seat: int
 
 
-class Take(Event, tag="take"):
+class Take(Event, tag="take", frozen=True):
     seat: int
 
 
-class Capot(Event, tag="capot"):
+class Capot(Event, tag="capot", frozen=True):
     seat: int
     trump: str
     solo: bool | UnsetType = UNSET
 
 
-class Name(Event, tag="name"):
+class Name(Event, tag="name", frozen=True):
     seat: int
     trump: str
     keep: bool | UnsetType = UNSET
 
 
-class Contract(Event, tag="contract"):
+class Contract(Event, tag="contract", frozen=True):
     """The auction's outcome (Базар-блот: with team, value, capot, multiplier; else seat, trump)."""
 
     seat: int
@@ -111,7 +111,7 @@ class Contract(Event, tag="contract"):
     solo: bool | UnsetType = UNSET
 
 
-class ExtraCards(Event, tag="extra_cards"):
+class ExtraCards(Event, tag="extra_cards", frozen=True):
     """Cards dealt after the auction: each seat's hand size."""
 
     counts: list[int]
@@ -120,27 +120,27 @@ class ExtraCards(Event, tag="extra_cards"):
 # ------------------------------------------------------------------ play (belot family)
 
 
-class Play(Event, tag="play"):
+class Play(Event, tag="play", frozen=True):
     seat: int
     card: str
 
 
-class Trick(Event, tag="trick"):
+class Trick(Event, tag="trick", frozen=True):
     winner: int
     points: int
 
 
-class Declare(Event, tag="declare"):
+class Declare(Event, tag="declare", frozen=True):
     seat: int
     kinds: list[str]
 
 
-class Show(Event, tag="show"):
+class Show(Event, tag="show", frozen=True):
     seat: int
     combos: list[Any]
 
 
-class Combos(Event, tag="combos"):
+class Combos(Event, tag="combos", frozen=True):
     """Whose declared combinations count (``side`` null and ``cancelled``: nobody's)."""
 
     side: int | None
@@ -148,109 +148,109 @@ class Combos(Event, tag="combos"):
     cancelled: bool | UnsetType = UNSET
 
 
-class Belote(Event, tag="belote"):
+class Belote(Event, tag="belote", frozen=True):
     seat: int
     suit: str
     word: str
 
 
-class Bela(Event, tag="bela"):
+class Bela(Event, tag="bela", frozen=True):
     seat: int
     counted: bool
 
 
-class Deberc(Event, tag="deberc"):
+class Deberc(Event, tag="deberc", frozen=True):
     seat: int
     cards: list[str]
 
 
-class ConcedeEvent(Event, tag="concede"):
+class ConcedeEvent(Event, tag="concede", frozen=True):
     seat: int
     tricks: int
     points: int
 
 
-class DealScored(Event, tag="deal_scored"):
+class DealScored(Event, tag="deal_scored", frozen=True):
     result: dict[str, Any]
     totals: list[int]
 
 
-class MatchOver(Event, tag="match_over"):
+class MatchOver(Event, tag="match_over", frozen=True):
     winners: list[int]
     reason: str
 
 
-class TimeoutEvent(Event, tag="timeout"):
+class TimeoutEvent(Event, tag="timeout", frozen=True):
     seat: int
 
 
 # ------------------------------------------------------------------ Durak
 
 
-class TrumpShown(Event, tag="trump_shown"):
+class TrumpShown(Event, tag="trump_shown", frozen=True):
     seat: int
     card: str
 
 
-class Attack(Event, tag="attack"):
+class Attack(Event, tag="attack", frozen=True):
     seat: int
     card: str
 
 
-class Defend(Event, tag="defend"):
+class Defend(Event, tag="defend", frozen=True):
     seat: int
     card: str
     target: str
 
 
-class Transfer(Event, tag="transfer"):
+class Transfer(Event, tag="transfer", frozen=True):
     seat: int
     card: str
     defender: int
 
 
-class DoneEvent(Event, tag="done"):
+class DoneEvent(Event, tag="done", frozen=True):
     seat: int
 
 
-class BoutOver(Event, tag="bout_over"):
+class BoutOver(Event, tag="bout_over", frozen=True):
     result: str
     defender: int
 
 
-class Draw(Event, tag="draw"):
+class Draw(Event, tag="draw", frozen=True):
     seat: int
     count: int
 
 
-class Out(Event, tag="out"):
+class Out(Event, tag="out", frozen=True):
     seat: int
 
 
-class Left(Event, tag="left"):
+class Left(Event, tag="left", frozen=True):
     seat: int
 
 
-class Penalty(Event, tag="penalty"):
+class Penalty(Event, tag="penalty", frozen=True):
     seat: int
 
 
-class Caught(Event, tag="caught"):
+class Caught(Event, tag="caught", frozen=True):
     seat: int
     card: str
     cheater: int
 
 
-class FalseAccusation(Event, tag="false_accusation"):
+class FalseAccusation(Event, tag="false_accusation", frozen=True):
     seat: int
     card: str
 
 
-class Check(Event, tag="check"):
+class Check(Event, tag="check", frozen=True):
     result: str
 
 
-class GameOver(Event, tag="game_over"):
+class GameOver(Event, tag="game_over", frozen=True):
     reason: str
     fool: int | None
     draw: bool
@@ -277,7 +277,8 @@ def event_from(value: dict[str, Any]) -> Event | dict[str, Any]:
     (``msgspec.ValidationError`` when a known type has a field of the wrong type)."""
     if value.get("type") not in EVENTS:
         return value
-    return msgspec.convert(value, AnyEvent)
+    event: Event = msgspec.convert(value, AnyEvent)
+    return event
 
 
 def events_from(values: list[dict[str, Any]]) -> list[Event | dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""What a client frame may be at most: its size and its nesting (PROTOCOL.md, docs/protocol.md)."""
+"""What a client frame may be at most: its size and its nesting (docs/protocol.md)."""
 
 from __future__ import annotations
 

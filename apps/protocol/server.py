@@ -4,7 +4,7 @@ Each frame is a JSON object whose ``op`` is the Struct's tag; fields are written
 declared here, a field left :data:`~msgspec.UNSET` is left out. Payloads that services build as
 dicts (a ``view``, ``events``, the lobby's table list, friends, the watch list) are carried as
 they are, their key order kept: the golden test (``tests/protocol/test_golden_frames.py``) holds
-every frame byte for byte to what the site sent before this module. Typed readers for those
+every frame byte for byte to the recorded ones. Typed readers for those
 payloads: :mod:`.views`, :mod:`.events`.
 
 >>> from apps.protocol.codec import encode
@@ -103,17 +103,6 @@ class ChatReported(ServerFrame, tag="chat_report"):
     """Acknowledges ``chat_report``."""
 
     id: Any
-
-
-def chat(value: dict[str, Any]) -> Chat:
-    """The chat service's message frame (a dict) as a :class:`Chat`; ``msgspec.ValidationError``
-    if it lacks a field or has one of the wrong type."""
-    return msgspec.convert(value, Chat)
-
-
-def chat_history(messages: list[dict[str, Any]]) -> ChatHistory:
-    """The :class:`ChatHistory` of the chat service's message frames."""
-    return ChatHistory(messages=msgspec.convert(messages, list[Chat]))
 
 
 # ------------------------------------------------------------------ lobby socket
@@ -218,9 +207,3 @@ AnyServerFrame = (
 SERVER_FRAMES: dict[str, type[ServerFrame]] = {
     cls.__struct_config__.tag: cls for cls in AnyServerFrame.__args__
 }
-
-
-def frame_from(value: dict[str, Any]) -> ServerFrame:
-    """A server frame built as a dict (``{"op": ..., ...}``) as its Struct;
-    ``msgspec.ValidationError`` for an unknown op or a field of the wrong type."""
-    return msgspec.convert(value, AnyServerFrame)

@@ -1,8 +1,8 @@
 """The ``view`` of a ``state`` frame as a typed value, for readers (bots, benches, tests).
 
 The server builds views as dicts (``apps/tables/selectors.py`` and each engine's ``view``) and
-sends them as they are; :func:`view_from` reads one into :class:`View`: every key PROTOCOL.md
-and docs/protocol.md promise, typed, with the game's own keys (``auction``, ``stock``,
+sends them as they are; :func:`view_from` reads one into :class:`View`: every key docs/protocol.md
+promises, typed, with the game's own keys (``auction``, ``stock``,
 ``attacker``…) left in the dict. Unknown keys are ignored (the protocol only grows).
 """
 
@@ -60,7 +60,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     owner: int | None = None
     spectators: int = 0
     rematch: list[int] = []
-    #: FAIRNESS.md: ``{"algorithm", "commitment"}``; once the match is over also
+    #: docs/rules.md §3: ``{"algorithm", "commitment"}``; once the match is over also
     #: ``server_seed``, ``client_seeds`` and ``next_commitment``.
     fairness: dict[str, Any] | None = None
 

@@ -12,12 +12,14 @@ import ipaddress
 import logging
 from urllib.parse import urlsplit
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
 from apps.core.errors import Refused
 
 from . import kinds
+from .keys import configured as vapid_configured
 from .models import Preferences, Subscription
 
 log = logging.getLogger(__name__)
@@ -150,25 +152,20 @@ def subscribed(user_ids: list[int]) -> set[int]:
 def notify(user_id: int, kind: str, **params: int | str) -> None:
     """After commit, ask the ``push.send`` task to notify ``user_id`` of ``kind`` (params: ids
     the message is built from). Nothing when push is not configured or he has no subscription."""
-    from . import keys
-
-    if not keys.configured() or not Subscription.objects.filter(user_id=user_id).exists():
+    if not vapid_configured() or not Subscription.objects.filter(user_id=user_id).exists():
         return
-    from .tasks import send
-
-    transaction.on_commit(lambda: _enqueue(send, (user_id, kind, params)))
+    transaction.on_commit(lambda: _enqueue("push.send", (user_id, kind, params)))
 
 
 def turn_check_later(*, match_id: int, user_id: int, delay: float) -> None:
     """Ask the ``push.turn_check`` task to look again in ``delay`` seconds whether ``user_id`` is
     away while the match waits for him."""
-    from .tasks import turn_check
-
-    _enqueue(turn_check, (match_id, user_id), countdown=delay)
+    _enqueue("push.turn_check", (match_id, user_id), countdown=delay)
 
 
-def _enqueue(task, args: tuple, countdown: float = 0) -> None:
+def _enqueue(name: str, args: tuple, countdown: float = 0) -> None:
+    """Send the task ``name`` of :mod:`apps.push.tasks` (by name: the tasks import this module)."""
     try:
-        task.apply_async(args, countdown=countdown)
+        current_app.send_task(name, args=args, countdown=countdown)
     except Exception:  # broker down: a notification lost, never a failed request
-        log.exception("queueing %s%s failed", task.name, args)
+        log.exception("queueing %s%s failed", name, args)

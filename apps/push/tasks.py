@@ -8,6 +8,10 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+from apps.tables import selectors
+
+from . import away, kinds, messages, sending, services
+
 log = logging.getLogger(__name__)
 
 
@@ -15,8 +19,6 @@ log = logging.getLogger(__name__)
 def send(user_id: int, kind: str, params: dict) -> int:
     """Notify ``user_id`` of ``kind`` unless he turned it off or is on the page it would open
     (:mod:`apps.push.away`); the number of devices reached."""
-    from . import away, kinds, messages, sending, services
-
     if not services.wants(user_id, kind):
         return 0
     table_id = params.get("table_id")
@@ -39,10 +41,6 @@ def turn_check(match_id: int, user_id: int) -> int:
     """«Ваш ход»: some seconds after the match began to wait for ``user_id``, call him if it
     still waits for him, his clock runs and he has had no table socket for 5 s. One call per
     absence per match (a Durak defender away for a whole deal gets one)."""
-    from apps.tables import selectors
-
-    from . import away, kinds, services
-
     waiting = selectors.match_waits_for(match_id, user_id)
     if waiting is None:
         return 0

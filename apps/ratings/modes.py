@@ -67,11 +67,6 @@ def mode_of(game: str, options: dict, players: int) -> str | None:
     return None
 
 
-def modes_of_game(game: str) -> list[str]:
-    """The mode codes of ``game`` in page order."""
-    return [code for code in MODE_ORDER if MODES[code].game == game]
-
-
 def quick_options(code: str) -> dict:
     """The table options a quick-play table of mode ``code`` is created with (the engine
     normalizes the rest to the defaults)."""

@@ -1,6 +1,6 @@
 """A finished match as a ranking of its sides, and the rating scale (no Django here).
 
-The ranking follows the stored result (RULES.md): the winners share the first place; a draw puts
+The ranking follows the stored result (docs/rules.md): the winners share the first place; a draw puts
 every side first; the losers come after. Durak's fool is last and everybody else won. Деберц
 with 3 or 4 each for himself orders the losers by their match totals (the second best beat the
 third), unless the match ended by a leave or a surrender, where every opponent of the leaver won.
@@ -75,11 +75,6 @@ def shown(mu: float) -> int:
     """The number a player sees: ``1500 + 24 (mu - 25)`` rounded, i.e. openskill's
     ``ordinal(z=0, alpha=24, target=900)`` (see docs/decisions-ratings.md for why z is 0)."""
     return round(BASE + SCALE * (mu - MU0))
-
-
-def mu_of(shown_rating: float) -> float:
-    """The mu whose shown rating is ``shown_rating`` (inverse of :func:`shown`)."""
-    return MU0 + (shown_rating - BASE) / SCALE
 
 
 def provisional(games: int) -> bool:

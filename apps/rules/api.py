@@ -1,13 +1,36 @@
-"""The public functions of the rules engine; see the package docstring for the contract."""
+"""The public functions of the rules engine; see the package docstring for the contract.
+
+A match of two-player Базар-блот, dealt from seed 7: seat 0 speaks first and sees only his
+own cards; the engine refuses what is not allowed, with a stable code, and changes nothing.
+
+>>> from apps.rules import api
+>>> state = api.new_match("bazar_blot", {"players": 2}, seed=7)
+>>> api.to_act(state)
+[0]
+>>> api.legal_actions(state, 0)
+[{'type': 'take'}, {'type': 'pass'}]
+>>> api.view(state, 0)["hand"], api.view(state, None)["hand"]
+(['7s', 'As', '7c', 'Jc', 'Td', 'Th'], [])
+>>> api.apply(state, 1, {"type": "pass"})
+Traceback (most recent call last):
+...
+apps.rules.errors.IllegalAction: not_your_turn: seat 1 may not act now
+>>> state, events = api.apply(state, 0, {"type": "take"})
+>>> events
+[{'seat': 0, 'type': 'take'}, {'type': 'contract', 'seat': 0, 'trump': 'd'}]
+>>> api.summary(state)
+{'deals': [], 'totals': [0, 0], 'finished': False, 'winners': [], 'reason': None}
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from importlib import import_module
+from typing import Any
 
 from . import actions
 from .actions import Canonical
-from .base import Action, DealSource, Event, Game
+from .base import Action, DealSource, Event, Game, Outcome
 from .errors import IllegalAction, InvalidOptions  # noqa: F401  (re-exported: api.IllegalAction)
 from .fairness import Seeds
 
@@ -23,7 +46,15 @@ _classes: dict[str, type[Game]] = {}
 
 
 def game_class(game: str) -> type[Game]:
-    """The state class of ``game``; ``InvalidOptions`` for an unknown name."""
+    """The state class of ``game``; ``InvalidOptions`` for an unknown name.
+
+    >>> game_class("durak").__name__
+    'Durak'
+    >>> game_class("chess")
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.InvalidOptions: game: unknown game 'chess'
+    """
     cls = _classes.get(game)
     if cls is None:
         if game not in GAMES:
@@ -33,8 +64,16 @@ def game_class(game: str) -> type[Game]:
     return cls
 
 
-def normalize_options(game: str, options: dict | None) -> dict:
-    """``options`` with defaults filled in; ``InvalidOptions`` names each bad field."""
+def normalize_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """``options`` with defaults filled in; ``InvalidOptions`` names each bad field.
+
+    >>> normalize_options("durak", {"transfer": True})
+    {'transfer': True, 'teams': False, 'cheating': False, 'move_time': 30, 'deck': 36, 'throw': 'all'}
+    >>> normalize_options("durak", {"deck": 40})
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.InvalidOptions: deck: must be 24, 36 or 52 (cards)
+    """
     if options is not None and not isinstance(options, dict):
         raise InvalidOptions({"options": "must be an object"})
     return game_class(game).normalize_options(dict(options or {}))
@@ -42,24 +81,34 @@ def normalize_options(game: str, options: dict | None) -> dict:
 
 def new_match(
     game: str,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     *,
     seed: int = 0,
-    deals: list[dict] | None = None,
+    deals: list[dict[str, Any]] | None = None,
     dealer: int | None = None,
     seats: list[int] | None = None,
     fair: Seeds | None = None,
     duplicate: int | None = None,
+    first_deal: int = 0,
 ) -> Game:
     """Start a match: cards from ``deals`` (scenario format) if given, else from ``fair`` (a live
     match: FAIRNESS.md's stream of the server seed and the client string), else shuffled from
     ``seed`` (scenarios, benches, tests). With ``fair`` every other draw comes from its stream.
     ``duplicate``: a duplicate set's match of that many deals, each scored alone (RULES.md
-    «Дубль»; the belot family)."""
+    «Дубль»; the belot family); ``first_deal``: the set's number of the match's deal 0 (a
+    duplicate Durak game).
+
+    >>> state = new_match("durak", seed=3)
+    >>> legal_actions(state, 0)[:2]
+    [{'type': 'attack', 'card': 'Js'}, {'type': 'attack', 'card': '7c'}]
+    >>> given = [{"hands": {"0": ["Ah"], "1": ["Kh"]}, "stock": []}]
+    >>> new_match("bazar_blot", {"players": 2}, deals=given).current_deal()["hands"]
+    {'0': ['Ah'], '1': ['Kh']}
+    """
     cls = game_class(game)
     return cls.create(
         cls.normalize_options(dict(options or {})),
-        source=DealSource(seed, deals, fair, duplicate),
+        source=DealSource(seed, deals, fair, duplicate, first_deal),
         dealer=dealer,
         seats=seats,
     )
@@ -71,12 +120,26 @@ def opening_events(state: Game) -> list[Event]:
 
 
 def legal_actions(state: Game, seat: int) -> list[Action]:
-    """All legal actions of ``seat`` now (canonical forms); [] when it may not act."""
+    """All legal actions of ``seat`` now (canonical forms); [] when it may not act. The actions
+    are the engine's shared :class:`~.actions.Canonical` values: :func:`apply` takes them
+    without checking them again, and nobody may change them.
+
+    >>> state = new_match("blot", seed=1)
+    >>> legal_actions(state, to_act(state)[0])
+    [{'type': 'take'}, {'type': 'pass'}]
+    >>> legal_actions(state, 1 - to_act(state)[0])
+    []
+    """
     return state.legal_actions(seat)
 
 
 def to_act(state: Game) -> list[int]:
-    """Seats that may act now, ascending."""
+    """Seats that may act now, ascending (several at once in Durak: the throwers and the
+    defender).
+
+    >>> to_act(new_match("deberc", {"players": 3}, seed=2))
+    [2]
+    """
     return state.to_act()
 
 
@@ -85,27 +148,48 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
 
     Raises ``IllegalAction`` (with a snake_case ``code``) and leaves the state untouched when
     the action is not allowed, whatever JSON value ``action`` is (:mod:`.actions` checks its
-    shape first; keys outside the schema are ignored). Take ``state.copy()`` first to keep the state before.
+    shape first, once: a :class:`~.actions.Canonical` — what :func:`legal_actions` lists and
+    what :func:`.actions.canonical` returns — is taken as checked; keys outside the schema are
+    ignored). Take ``state.copy()`` first to keep the state before.
+
+    >>> state = new_match("bazar_blot", {"players": 2}, seed=7)
+    >>> apply(state, 0, {"type": "take", "seat": 5, "note": "ignored"})[1][0]
+    {'seat': 0, 'type': 'take'}
+    >>> apply(state, 0, {"type": "play", "card": ["As"]})
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.IllegalAction: bad_action: bad value for 'card'
+    >>> apply(state, 0, {"type": "play", "card": "Qs"})
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.IllegalAction: not_in_hand: Qs is not in the hand
     """
     if type(action) is not Canonical:  # a Canonical (the engine's own) is checked already
         action = actions.canonical(action)
-    return state, state.apply(seat, action, system=system)
+    return state, state.apply(seat, action, system)
 
 
-def view(state: Game, seat: int | None) -> dict:
+def view(state: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see now; ``None`` for a spectator."""
     return state.view(seat)
 
 
-def views(state: Game, seats: Iterable[int | None]) -> dict[int | None, dict]:
+def views(state: Game, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
     """:func:`view` of each of ``seats`` (None: the spectators'), by seat, built together: the
     parts every seat sees are made once and may be shared between the views (with the state,
     only what :func:`view` shares), so change no view's nested values in place."""
     return state.views(seats)
 
 
-def summary(state: Game) -> dict:
-    """Score sheet and outcome: ``deals``, ``totals``, ``finished``, ``winners``, ``reason``."""
+def summary(state: Game) -> Outcome:
+    """Score sheet and outcome (:class:`~.base.Outcome`): ``deals``, ``totals``, ``finished``,
+    ``winners``, ``reason``.
+
+    >>> state = new_match("durak", seed=3)
+    >>> _, events = apply(state, 1, {"type": "surrender"})
+    >>> summary(state)["winners"], summary(state)["reason"], finished(state)
+    ([0, 2, 3], 'surrender', True)
+    """
     return state.summary()
 
 
@@ -119,16 +203,22 @@ def deal_number(state: Game) -> int | None:
     return state.deal_number()
 
 
-def current_deal(state: Game) -> dict:
+def current_deal(state: Game) -> dict[str, Any]:
     """The cards of the deal in progress, as dealt (for the match record only)."""
     return state.current_deal()
 
 
-def to_json(state: Game) -> dict:
-    """The state as JSON-ready data, tagged with its game."""
+def to_json(state: Game) -> dict[str, Any]:
+    """The state as JSON-ready data, tagged with its game.
+
+    >>> state = new_match("bazar_blot", seed=4)
+    >>> copy = from_json(to_json(state))
+    >>> to_json(copy) == to_json(state) and view(copy, 0) == view(state, 0)
+    True
+    """
     return {"game": state.name, "state": state.to_json()}
 
 
-def from_json(data: dict) -> Game:
+def from_json(data: dict[str, Any]) -> Game:
     """Rebuild a state from ``to_json`` output."""
     return game_class(data["game"]).from_json(data["state"])

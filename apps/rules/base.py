@@ -18,13 +18,63 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, TypedDict
 
 from . import fairness
 
+#: An action as a game reads it: one of the typed dicts of :mod:`.actions` (``AnyAction``,
+#: checked once by :func:`.actions.canonical`), read generically by its ``type``.
 Action = dict[str, Any]
+#: A public event: a dict with a ``type`` (its schema for readers: :mod:`apps.protocol.events`).
 Event = dict[str, Any]
+
+
+class Outcome(TypedDict):
+    """What :meth:`Game.summary` (``api.summary``) returns: the score sheet and the result."""
+
+    #: One result per deal played (SCENARIOS.md results; Durak: the game's result once over).
+    deals: list[dict[str, Any]]
+    #: Running totals per side (team, or seat each for himself); Durak keeps none (``[]``).
+    totals: list[int]
+    #: Whether the match is over.
+    finished: bool
+    #: The winning seats, ascending; ``[]`` while the match goes on (and on a Durak draw).
+    winners: list[int]
+    #: Why the match ended (``target``, ``fool``, ``draw``, ``surrender``, ``leave`` ...);
+    #: ``None`` while it goes on.
+    reason: str | None
+
+
+def seeded_shuffle(cards: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the very same order, as straight-line code per length (the decks
+    have a few fixed sizes): no Python call per card."""
+    shuffle = _SHUFFLES.get(len(cards))
+    if shuffle is None:
+        shuffle = _SHUFFLES[len(cards)] = _unrolled_shuffle(len(cards))
+    shuffle(cards, rng.getrandbits)
+
+
+def _unrolled_shuffle(size: int) -> Callable[[list[Any], Callable[[int], int]], None]:
+    """``random.shuffle``'s Fisher-Yates pass over ``size`` items unrolled: step ``i`` draws
+    ``getrandbits(k)`` until it is at most ``i``, ``k`` the bit length of ``i + 1``, exactly as
+    ``Random._randbelow`` does, and swaps item ``i`` with the item drawn."""
+    lines = ["def shuffle(c, g):"]
+    for i in range(size - 1, 0, -1):
+        k = (i + 1).bit_length()
+        lines.append(f"    j = g({k})")
+        lines.append(f"    while j > {i}: j = g({k})")
+        lines.append(f"    c[{i}], c[j] = c[j], c[{i}]")
+    if size < 2:
+        lines.append("    pass")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)
+    shuffle: Callable[[list[Any], Callable[[int], int]], None] = namespace["shuffle"]
+    return shuffle
+
+
+#: The unrolled shuffle per length (:func:`_unrolled_shuffle`).
+_SHUFFLES: dict[int, Callable[[list[Any], Callable[[int], int]], None]] = {}
 
 
 class DealSource:
@@ -41,35 +91,39 @@ class DealSource:
 
     ``deals`` (RULES.md «Дубль»): a duplicate set's match of exactly that many deals, each
     scored alone (no match target, nothing carried); the match ends after the last one.
+    ``first``: the set's number of the match's deal 0 (a duplicate Durak game ``n`` is a match of
+    one deal, the set's deal ``n``): the fair stream deals ``first + number``.
     """
 
     def __init__(
         self,
         seed: int = 0,
-        given: list[dict] | None = None,
+        given: list[dict[str, Any]] | None = None,
         fair: fairness.Seeds | None = None,
         deals: int | None = None,
+        first: int = 0,
     ) -> None:
         self.seed = seed
         self.given = given
         self.fair = fair
         self.deals = deals
+        self.first = first
 
-    def next_deal(self, number: int, deck: tuple[int, ...] | list[int]) -> list[int] | dict | None:
+    def next_deal(self, number: int, deck: tuple[int, ...] | list[int]) -> list[int] | dict[str, Any] | None:
         """Deal number ``number`` (0-based): the given dict, or ``deck`` shuffled, or ``None``."""
         if self.given is not None:
             return self.given[number] if number < len(self.given) else None
         cards = list(deck)
-        self.rng(number, "deal").shuffle(cards)
+        seeded_shuffle(cards, self.rng(number, "deal"))
         return cards
 
-    def fair_deal(self, number: int, codes: list[str], seats: list[int], hand: int) -> dict | None:
+    def fair_deal(self, number: int, codes: list[str], seats: list[int], hand: int) -> dict[str, Any] | None:
         """With ``fair`` and no ``given``: deal ``number`` as FAIRNESS.md lays it out (a block of
         ``hand`` cards per occupied seat of ``seats``, the rest the stock), in the scenario
         format; else ``None`` (the caller uses :meth:`next_deal`)."""
         if self.fair is None or self.given is not None:
             return None
-        return fairness.deal(self.fair.server_seed, self.fair.client, number, codes, seats, hand)
+        return fairness.deal(self.fair.server_seed, self.fair.client, self.first + number, codes, seats, hand)
 
     def fair_draw(self, number: int, purpose: str, bound: int) -> int:
         """A draw in ``range(bound)`` inside deal ``number``: the fair stream's
@@ -82,19 +136,25 @@ class DealSource:
         """A generator seeded from the match seed, a deal number and a purpose string."""
         return random.Random(f"{self.seed}:{number}:{purpose}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"seed": self.seed, "given": self.given}
         if self.fair is not None:
             data["fair"] = self.fair.to_json()
         if self.deals is not None:
             data["deals"] = self.deals
+        if self.first:
+            data["first"] = self.first
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> DealSource:
+    def from_json(cls, data: dict[str, Any]) -> DealSource:
         fair = data.get("fair")
         return cls(
-            data["seed"], data["given"], fairness.Seeds.from_json(fair) if fair else None, data.get("deals")
+            data["seed"],
+            data["given"],
+            fairness.Seeds.from_json(fair) if fair else None,
+            data.get("deals"),
+            data.get("first", 0),
         )
 
 
@@ -106,14 +166,14 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """Options with defaults filled in; raise ``InvalidOptions`` for what RULES.md refuses."""
 
     @classmethod
     @abstractmethod
     def create(
         cls,
-        options: dict,
+        options: dict[str, Any],
         *,
         source: DealSource,
         dealer: int | None = None,
@@ -135,16 +195,16 @@ class Game(ABC):
         ``leave``, ``surrender`` and system actions; [] when the seat may not act."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``system`` marks the server's own actions (``timeout``,
         ``close``). Raise ``IllegalAction`` and change nothing when it is not allowed."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), with the keys PROTOCOL.md lists that
         the engine knows (not ids, names, connections or deadlines: the table adds those)."""
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict]:
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """``view(seat)`` of each of ``seats``, by seat: equal to calling :meth:`view` for each.
         An engine may build the parts every seat sees once; the views may then share those
         parts with each other (with the state, only what :meth:`view` shares: the legal
@@ -152,12 +212,12 @@ class Game(ABC):
         return {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
-    def summary(self) -> dict:
+    def summary(self) -> Outcome:
         """``{"deals", "totals", "finished", "winners", "reason"}`` as in SCENARIOS.md results;
         ``reason`` is null while the match goes on."""
 
     @abstractmethod
-    def current_deal(self) -> dict:
+    def current_deal(self) -> dict[str, Any]:
         """``{"number", "dealer", "hands", "stock"}``: the cards of the deal in progress as
         dealt, in the scenario format (hidden information: for the record only)."""
 
@@ -170,12 +230,12 @@ class Game(ABC):
         return self.current_deal().get("number")
 
     @abstractmethod
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: dict) -> Game:
+    def from_json(cls, data: dict[str, Any]) -> Game:
         """The inverse of ``to_json``."""
 
     def opening_events(self) -> list[Event]:

@@ -19,7 +19,7 @@ Hooks specific to this family (beyond :class:`apps.rules.belot.TrickGame`'s):
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, DealSource, Event
@@ -32,7 +32,7 @@ from .tricks import MODE_OF, NT, mode_code, round_small
 CONTRA_ACTION = Canonical({"type": "contra"})
 RECONTRA_ACTION = Canonical({"type": "recontra"})
 
-OPTION_CHOICES: dict[str, tuple] = {
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "players": (4, 2),
     "target": (51, 101, 301),
     "no_trump": (True, False),
@@ -43,10 +43,10 @@ OPTION_CHOICES: dict[str, tuple] = {
     "ruleset": ("classic", "gambler"),
 }
 
-_BID_CACHE: dict[tuple, dict] = {}
+_BID_CACHE: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def bid_action(value: int, trump: str) -> dict:
+def bid_action(value: int, trump: str) -> dict[str, Any]:
     """The shared ``{"type": "bid", "value", "trump"}`` dict (do not mutate)."""
     key = ("bid", value, trump)
     act = _BID_CACHE.get(key)
@@ -55,7 +55,7 @@ def bid_action(value: int, trump: str) -> dict:
     return act
 
 
-def capot_action(trump: str) -> dict:
+def capot_action(trump: str) -> dict[str, Any]:
     key = ("capot", trump)
     act = _BID_CACHE.get(key)
     if act is None:
@@ -63,7 +63,7 @@ def capot_action(trump: str) -> dict:
     return act
 
 
-def solo_capot_action(trump: str) -> dict:
+def solo_capot_action(trump: str) -> dict[str, Any]:
     """The shared ``{"type": "capot", "trump", "solo": true}`` dict: «капо на 1 руке»."""
     key = ("solo", trump)
     act = _BID_CACHE.get(key)
@@ -76,7 +76,7 @@ def solo_capot_action(trump: str) -> dict:
 SOLO_OFF = "«капо на 1 руке» is not played at this table (the Gambler option solo_capot is off)"
 
 
-def name_action(trump: str) -> dict:
+def name_action(trump: str) -> dict[str, Any]:
     key = ("name", trump)
     act = _BID_CACHE.get(key)
     if act is None:
@@ -88,7 +88,7 @@ def name_action(trump: str) -> dict:
 _ALLOWED = {key: {(type(c), c) for c in choices} for key, choices in OPTION_CHOICES.items()}
 
 
-def normalize_bazar_options(options: dict, default_target: dict[int, int]) -> dict:
+def normalize_bazar_options(options: dict[str, Any], default_target: dict[int, int]) -> dict[str, Any]:
     """Validate Базар-блот options and fill defaults; ``default_target`` by player count."""
     errors = {}
     out = {}
@@ -110,7 +110,8 @@ def normalize_bazar_options(options: dict, default_target: dict[int, int]) -> di
     if out["ruleset"] == "gambler":
         # Gambler only (the classic options stay exactly as they were).
         out["solo_capot"] = solo
-    target = options.get("target", default_target.get(out["players"], 101))
+    players = out["players"]
+    target = options.get("target", default_target.get(players, 101) if type(players) is int else 101)
     if (type(target), target) not in _ALLOWED["target"]:
         errors["target"] = "must be one of [51, 101, 301]"
     out["target"] = target
@@ -129,19 +130,19 @@ class BazarBlot(TrickGame):
     """Базар-блот, classic ruleset (RULES.md ``bazar_blot``)."""
 
     #: Shared legal auction lists by ``(bid, capot, no_trump, contra allowed)``, per class.
-    _legal_cache: ClassVar[dict[tuple, tuple]] = {}
+    _legal_cache: ClassVar[dict[tuple[Any, ...], tuple[Any, ...]]] = {}
 
     name = "bazar_blot"
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt")
     DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 101, 2: 51}
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._legal_cache = {}
 
     # ------------------------------------------------------------ options
     @classmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         if cls is BazarBlot and options.get("ruleset") == "gambler":
             return _gambler_class().normalize_options(options)
         return normalize_bazar_options(options, cls.DEFAULT_TARGET)
@@ -149,7 +150,7 @@ class BazarBlot(TrickGame):
     @classmethod
     def create(
         cls,
-        options: dict,
+        options: dict[str, Any],
         *,
         source: DealSource,
         dealer: int | None = None,
@@ -160,7 +161,7 @@ class BazarBlot(TrickGame):
         return super().create(options, source=source, dealer=dealer, seats=seats)
 
     @classmethod
-    def from_json(cls, data: dict) -> TrickGame:
+    def from_json(cls, data: dict[str, Any]) -> TrickGame:
         if cls is BazarBlot and (data.get("options") or {}).get("ruleset") == "gambler":
             return _gambler_class().from_json(data)
         return super().from_json(data)
@@ -202,7 +203,7 @@ class BazarBlot(TrickGame):
             self.capot = False
             self.contra_seat = -1
             self.multiplier = 1
-            self.answer = []
+            self.answer: list[int] = []
         else:
             self.round = 1
             self.face_up = self.stock[0] if self.stock else -1
@@ -251,7 +252,7 @@ class BazarBlot(TrickGame):
             if self.side_of[(contra_seat + i) % n] == self.side_of[self.bid_seat]
         ]
 
-    def _check_trump(self, trump) -> int:
+    def _check_trump(self, trump: Any) -> int:
         if not isinstance(trump, str) or trump not in self.trump_codes():
             raise IllegalAction("bad_trump", f"cannot name trump {trump!r}")
         return MODE_OF[trump]
@@ -299,7 +300,7 @@ class BazarBlot(TrickGame):
                     raise IllegalAction("bid_too_low", f"a bid must be higher than {self.bid}")
             else:
                 value = 25
-            trump = action.get("trump")
+            trump: str = action.get("trump", "")
             self._check_trump(trump)
             canonical = bid_action(value, trump) if kind == "bid" else capot_action(trump)
             self._call(seat, canonical, events)
@@ -393,12 +394,12 @@ class BazarBlot(TrickGame):
         self.start_play(mode, nd, contract)
 
     # -------------------------------------------------------------- scoring
-    def score_deal(self) -> dict:
+    def score_deal(self) -> dict[str, Any]:
         if self.n == 2:
             return self._score_two()
         return self._score_four()
 
-    def _base_result(self) -> dict:
+    def _base_result(self) -> dict[str, Any]:
         return {
             "redeal": False,
             "trump": mode_code(self.trump),
@@ -425,13 +426,13 @@ class BazarBlot(TrickGame):
     def made_contract(self, ct: int, game: list[int], combos: list[int], belote: list[int]) -> bool:
         """Made: game + counted combinations + belote >= the bid, with a trick; a capot
         contract needs every trick."""
-        contract = self.contract
+        contract = self.played_contract()
         if contract["capot"]:
             return self.tricks[ct] == self.ntricks
         return game[ct] + combos[ct] + belote[ct] >= contract["value"] and self.tricks[ct] >= 1
 
-    def _score_four(self) -> dict:
-        contract = self.contract
+    def _score_four(self) -> dict[str, Any]:
+        contract = self.played_contract()
         ct = contract["team"]
         ot = 1 - ct
         combos_full = self.counted_combos()
@@ -461,7 +462,7 @@ class BazarBlot(TrickGame):
             "scores": scores,
         }
 
-    def _score_two(self) -> dict:
+    def _score_two(self) -> dict[str, Any]:
         taker = self.taker
         other = 1 - taker
         combos_full = self.counted_combos()
@@ -494,8 +495,8 @@ class BazarBlot(TrickGame):
             return {CODES[self.face_up]}
         return set()
 
-    def view_extra(self, seat: int | None) -> dict:
-        extra: dict = {}
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        extra: dict[str, Any] = {}
         if self.n == 2 and self.phase != "waiting":
             extra["face_up"] = CODES[self.face_up] if self.face_up >= 0 else None
             extra["taker"] = self.taker if self.taker >= 0 else None

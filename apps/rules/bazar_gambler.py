@@ -25,7 +25,7 @@ What it changes (RULES.md ``bazar_blot`` / ``gambler``), each by a hook:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, Event
@@ -47,7 +47,7 @@ from .errors import IllegalAction
 from .tricks import ALL, MODE_OF, RANK_MASK, round_small
 
 #: The internal action of a timed-out out-of-turn contra seat (never legal for a client).
-WAIVE: dict = Canonical({"type": "waive"})
+WAIVE: dict[str, Any] = Canonical({"type": "waive"})
 SEVENS = RANK_MASK[SEVEN]
 EIGHTS = RANK_MASK[EIGHT]
 
@@ -61,7 +61,7 @@ class BazarGambler(ShowRule, BazarBlot):
     solo: bool = False
 
     @classmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         return normalize_bazar_options(options, cls.DEFAULT_TARGET)
 
     # ------------------------------------------------------- deal checks
@@ -73,7 +73,7 @@ class BazarGambler(ShowRule, BazarBlot):
                 return True
         return False
 
-    def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
+    def start_play(self, mode: int, leader: int, contract: dict[str, Any] | None) -> None:
         super().start_play(mode, leader, contract)
         # The sitting partner's four eights cancel combinations too (RULES.md).
         self.four_eights = any(h & EIGHTS == EIGHTS for h in self.hands)
@@ -254,14 +254,14 @@ class BazarGambler(ShowRule, BazarBlot):
         else:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
-    def _check_bid(self, seat: int, kind: str, action: Action) -> dict:
+    def _check_bid(self, seat: int, kind: str, action: Action) -> dict[str, Any]:
         """The canonical bid/capot dict of a legal raise; ``IllegalAction`` otherwise."""
         solo = kind == "capot" and action.get("solo") is True
         if solo and not self.solo_on():
             raise IllegalAction("solo_capot_off", SOLO_OFF)
         if self._silenced(seat):
             raise IllegalAction("pair_passed", "a pair that passed in round one may only pass or contra")
-        trump = action.get("trump")
+        trump: str = action.get("trump", "")
         self._check_trump(trump)
         if kind == "capot":
             higher = trump == "all" and self.bid_trump != "all"
@@ -320,17 +320,17 @@ class BazarGambler(ShowRule, BazarBlot):
         """Small points of a solo capot's game: 50, or 70 in all-trumps."""
         return 70 if self.trump == ALL else 50
 
-    def _score_four(self) -> dict:
-        if self.contract.get("solo"):
+    def _score_four(self) -> dict[str, Any]:
+        if self.played_contract().get("solo"):
             return self._score_solo()
         return super()._score_four()
 
-    def _score_solo(self) -> dict:
+    def _score_solo(self) -> dict[str, Any]:
         """«Капо на 1 руке»: made when the bidder took every trick. The pair that records (the
         bidder's if made, else the opponents') writes 50 (70 in all-trumps) + every counted
         combination + the belote of the three players, times the contra multiplier; the other
         pair writes nothing."""
-        contract = self.contract
+        contract = self.played_contract()
         ct = contract["team"]
         combos_full = self.counted_combos()
         belote_full = self.belote_points()
@@ -361,7 +361,7 @@ class BazarGambler(ShowRule, BazarBlot):
         n = self.ntricks
         if self.tricks[ct] == n:
             game[ct] = self.capot_game()
-        elif self.tricks[ot] == n or self.contract["capot"]:
+        elif self.tricks[ot] == n or self.played_contract()["capot"]:
             game[ot] = self.capot_game()
         else:
             game[ot] = round_small(self.points[ot])
@@ -371,13 +371,14 @@ class BazarGambler(ShowRule, BazarBlot):
     def made_contract(self, ct: int, game: list[int], combos: list[int], belote: list[int]) -> bool:
         """Made: real card points + own counted combinations + own belote >= bid × 10, with a
         trick; a capot contract needs every trick."""
-        if self.contract["capot"]:
+        contract = self.played_contract()
+        if contract["capot"]:
             return self.tricks[ct] == self.ntricks
         own = self.points[ct] + 10 * (combos[ct] + belote[ct])
-        return own >= self.contract["value"] * 10 and self.tricks[ct] >= 1
+        return own >= contract["value"] * 10 and self.tricks[ct] >= 1
 
     # -------------------------------------------------------------- views
-    def view_extra(self, seat: int | None) -> dict:
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
         extra = super().view_extra(seat)
         # The seat the turn waits for (timers, bots); an out-of-turn contra is optional.
         extra["awaiting"] = [self.turn] if self.phase in ("auction", "play") else []

@@ -64,20 +64,23 @@ from typing import Any, ClassVar
 
 from . import autoplay
 from .actions import Canonical
-from .base import Action, DealSource, Event, Game
+from .base import Action, DealSource, Event, Game, Outcome, seeded_shuffle
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
 from .tricks import BAZAR, BEATS, POINTS, SUIT_MASK, TRUMPS, PlayRules, legal_mask, mode_code, refusal_code
 
 #: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
-PLAY: tuple[dict, ...] = tuple(Canonical({"type": "play", "card": code}) for code in CODES)
-PASS: dict = Canonical({"type": "pass"})
-DECLARE: dict = Canonical({"type": "declare"})
-SHOW: dict = Canonical({"type": "show"})
-CONTRA: dict = Canonical({"type": "contra"})
-RECONTRA: dict = Canonical({"type": "recontra"})
-TAKE: dict = Canonical({"type": "take"})
+PLAY: tuple[dict[str, Any], ...] = tuple(Canonical({"type": "play", "card": code}) for code in CODES)
+#: ``id(PLAY[c])`` -> ``c``: ``apply`` knows a shared play action by its identity (the objects
+#: live as long as the module, so no other object can have their ids).
+_CARD_OF_PLAY: dict[int, int] = {id(action): c for c, action in enumerate(PLAY)}
+PASS: dict[str, Any] = Canonical({"type": "pass"})
+DECLARE: dict[str, Any] = Canonical({"type": "declare"})
+SHOW: dict[str, Any] = Canonical({"type": "show"})
+CONTRA: dict[str, Any] = Canonical({"type": "contra"})
+RECONTRA: dict[str, Any] = Canonical({"type": "recontra"})
+TAKE: dict[str, Any] = Canonical({"type": "take"})
 
 AUCTION, PLAY_PHASE, WAITING, OVER = "auction", "play", "waiting", "over"
 _VIEW_PHASE = {AUCTION: "auction", PLAY_PHASE: "play", WAITING: "deal_over", OVER: "match_over"}
@@ -85,11 +88,11 @@ _PLAYER_ACTIONS = ("leave", "surrender")
 _SYSTEM_ACTIONS = ("timeout", "close")
 _COMBO_FIELDS = ("combos", "declared")
 #: Shared ``{"type": "play", "seat", "card"}`` events (events must not be mutated).
-_PLAY_EVENTS: tuple[tuple[dict, ...], ...] = tuple(
+_PLAY_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
     tuple({"type": "play", "seat": s, "card": code} for code in CODES) for s in range(4)
 )
 #: ``_SUIT_PLAYS[suit][9-bit rank pattern]``: the shared play actions of those cards.
-_SUIT_PLAYS: tuple[tuple[tuple[dict, ...], ...], ...] = tuple(
+_SUIT_PLAYS: tuple[tuple[tuple[dict[str, Any], ...], ...], ...] = tuple(
     tuple(tuple(PLAY[s * 9 + r] for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
 )
 _SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
@@ -127,7 +130,7 @@ else:
         return _json_decode(_json_encode(value))
 
 
-def _combo_lists(value: list) -> list:
+def _combo_lists(value: list[Any]) -> list[Any]:
     return [None if x is None else [Combo(*c) for c in x] for x in value]
 
 
@@ -162,14 +165,15 @@ HOT_SLOTS: tuple[str, ...] = (
 _SLOT_LISTS = ("hands", "trick_cards", "tricks", "points")
 
 
-def _slot_copier() -> Callable:
+def _slot_copier() -> Callable[..., Any]:
     """``copy_slots(src, dst)``: plain statements, one per slot (lists mutated in place copied)."""
     lines = ["def copy_slots(s, d):"]
     for name in HOT_SLOTS:
         lines.append(f"    d.{name} = s.{name}[:]" if name in _SLOT_LISTS else f"    d.{name} = s.{name}")
-    namespace: dict = {}
+    namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)
-    return namespace["copy_slots"]
+    copier: Callable[..., Any] = namespace["copy_slots"]
+    return copier
 
 
 _copy_slots = _slot_copier()
@@ -200,20 +204,36 @@ class TrickGame(Game):
     )
 
     # Instance attributes (all set by ``_init_match`` / ``_start_deal`` / ``start_play``).
-    options: dict
+    options: dict[str, Any]
     source: DealSource
     n: int
     teams: bool
     side_of: list[int]
     hands: list[int]
+    trick_cards: list[int]
+    last_cards: list[int]
+    calls: list[dict[str, Any]]
+    deals: list[dict[str, Any]]
+    totals: list[int]
+    contract: dict[str, Any] | None
+    result: dict[str, Any] | None
+    combos: list[list[Combo] | None]
+    declared: list[list[Combo] | None]
+    may_declare: list[bool]
+    dealt_hands: list[list[int]] | None
+    stock: list[int]
 
     #: Whether ``on_trick`` is called after every trick (a game that overrides it) or only
     #: after trick 1, where the base's comparison of combinations is (set per class).
     EVERY_TRICK: ClassVar[bool] = False
 
+    #: Whether only ``self.turn`` speaks in the auction (``auction_to_act`` not overridden).
+    ONE_SPEAKER: ClassVar[bool] = True
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.EVERY_TRICK = cls.on_trick is not TrickGame.on_trick
+        cls.ONE_SPEAKER = cls.auction_to_act is TrickGame.auction_to_act
 
     # ----------------------------------------------------------------- hooks
     def setup(self) -> None:
@@ -227,7 +247,7 @@ class TrickGame(Game):
     def deal_shuffled(self, cards: list[int]) -> tuple[list[list[int]], list[int]]:
         """Split a shuffled deck: hands from left of the dealer in batches, the rest as stock."""
         size = self.hand_size()
-        hands = [[] for _ in range(self.n)]
+        hands: list[list[int]] = [[] for _ in range(self.n)]
         for i in range(self.n):
             seat = (self.dealer + 1 + i) % self.n
             hands[seat] = cards[i * size : (i + 1) * size]
@@ -293,10 +313,10 @@ class TrickGame(Game):
         if self.trick_no == 1:
             self.compare_combos(events)
 
-    def score_deal(self) -> dict:
+    def score_deal(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def redeal_result(self) -> dict:
+    def redeal_result(self) -> dict[str, Any]:
         zeros = [0] * self.nsides
         return {
             "redeal": True,
@@ -310,7 +330,7 @@ class TrickGame(Game):
             "scores": zeros,
         }
 
-    def match_result(self) -> dict | None:
+    def match_result(self) -> dict[str, Any] | None:
         """After a deal: the target reached and one side strictly ahead wins."""
         totals = self.totals
         best = max(totals)
@@ -318,14 +338,14 @@ class TrickGame(Game):
             return None
         return {"winners": self.seats_of_side(totals.index(best)), "reason": "target"}
 
-    def view_extra(self, seat: int | None) -> dict:
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
         return {}
 
     # ------------------------------------------------------------ creation
     @classmethod
     def create(
         cls,
-        options: dict,
+        options: dict[str, Any],
         *,
         source: DealSource,
         dealer: int | None = None,
@@ -336,7 +356,7 @@ class TrickGame(Game):
         self._start_deal([])
         return self
 
-    def _init_match(self, options: dict, source: DealSource, dealer: int | None) -> None:
+    def _init_match(self, options: dict[str, Any], source: DealSource, dealer: int | None) -> None:
         self.options = options
         self.source = source
         self.rules = self.PLAY_RULES
@@ -360,12 +380,19 @@ class TrickGame(Game):
         self.result = None
         self.phase = WAITING
 
+    def played_contract(self) -> dict[str, Any]:
+        """The contract of the deal in play (scoring asks: the auction has ended with one)."""
+        contract = self.contract
+        assert contract is not None, "no contract before the auction ends"
+        return contract
+
     def seats_of_side(self, side: int) -> list[int]:
         return [s for s in range(self.n) if self.side_of[s] == side]
 
     def _start_deal(self, events: list[Event]) -> None:
         """Deal number ``self.number`` by ``self.dealer``; wait when the source is dry."""
         source = self.source
+        got: list[int] | dict[str, Any] | None
         if source.fair is not None and source.given is None:
             got = source.fair_deal(
                 self.number, [CODES[c] for c in self.DECK], list(range(self.n)), self.hand_size()
@@ -437,7 +464,7 @@ class TrickGame(Game):
         self._next = tuple(nxt)
         self._tsize = n - (seat >= 0)
 
-    def _trick_entries(self, leader: int, cards: list[int]) -> list[dict]:
+    def _trick_entries(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
         """``[{"seat", "card"}, ...]`` of a trick led by ``leader`` (for the views)."""
         seats = self.play_seats(leader, len(cards))
         return [{"seat": s, "card": CODES[c]} for s, c in zip(seats, cards, strict=True)]
@@ -451,7 +478,7 @@ class TrickGame(Game):
             seat = self._next[seat]
         return out
 
-    def start_play(self, mode: int, leader: int, contract: dict | None) -> None:
+    def start_play(self, mode: int, leader: int, contract: dict[str, Any] | None) -> None:
         """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
         self.phase = PLAY_PHASE
         self._mask = -1
@@ -464,10 +491,16 @@ class TrickGame(Game):
         self.ntricks = max(map(int.bit_count, hands))
         rules = self.combo_rules()
         may = self.may_declare
+        kq = KQ_MASK[mode] if mode < 4 else 0  # belote_suits' one-trump case inline
         for seat in range(self.n):
             hand = hands[seat]
             # Combinations are found lazily (``declare``); a cheap test says whether any counts.
             may[seat] = rules is not None and has_combo(hand, mode, rules)
+            if kq:
+                if hand & kq == kq:
+                    self.belote[mode] = seat
+                    self.belote_cards |= kq
+                continue
             for s in belote_suits(hand, mode):
                 self.belote[s] = seat
                 self.belote_cards |= KQ_MASK[s]
@@ -493,35 +526,34 @@ class TrickGame(Game):
         if self._mask:  # non-zero only in play (see ``_mask``)
             return [self.turn]
         if self.phase == AUCTION:
-            return self.auction_to_act()
+            return [self.turn] if self.ONE_SPEAKER else self.auction_to_act()
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat == self.turn:
-            m = self._mask
-            if m:  # in play: -1 (not computed yet) or the legal cards
-                if m < 0:
-                    # play_mask's common cases inline: following a suit while no trump wins
-                    # the trick (any card of the suit: one table lookup), or leading.
-                    led = self.led
-                    if led < 0:
-                        m = self.hands[seat]
-                    else:
-                        m = self.hands[seat] & SUIT_MASK[led]
-                        if m and not TRUMPS[self.trump] >> self.win_card & 1:
-                            self._mask = m
-                            if self.trick_no >= self.extra_tricks:
-                                return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
-                        else:
-                            m = self.play_mask(seat)
+        m = self._mask
+        if not m or seat != self.turn:  # not this seat's card now (``_mask`` 0: not in play)
+            return self.auction_legal(seat) if self.phase == AUCTION else []
+        if m < 0:
+            # play_mask's common cases inline: leading (any card), or following a suit whose
+            # best card is not a trump of that suit (any card of the suit: one table lookup).
+            led = self.led
+            if led < 0:
+                m = self.hands[seat]
+            else:
+                m = self.hands[seat] & SUIT_MASK[led]
+                win = self.win_card
+                if not m or (win // 9 == led and TRUMPS[self.trump] >> win & 1):
+                    ws = self.win_seat  # play_mask, less its call
+                    partner = ws != seat and self.side_of[ws] == self.side_of[seat]
+                    m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
+                elif self.trick_no >= self.extra_tricks:
                     self._mask = m
-                out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
-                if self.trick_no < self.extra_tricks:
-                    out += self.extra_actions(seat)
-                return out
-        if self.phase == AUCTION:
-            return self.auction_legal(seat)
-        return []
+                    return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
+            self._mask = m
+        out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
+        if self.trick_no < self.extra_tricks:
+            out += self.extra_actions(seat)
+        return out
 
     def play_mask(self, seat: int) -> int:
         """The mask of cards ``seat`` may play now (it must be his turn in play)."""
@@ -533,50 +565,57 @@ class TrickGame(Game):
         return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.rules)
 
     # ------------------------------------------------------------ actions
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
-        kind = action.get("type")
-        if kind == "play":
-            # The hot path, inline: validate, then play the card.
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
+        c = _CARD_OF_PLAY.get(id(action), -1)  # one of the shared ``PLAY`` actions: its card
+        if c < 0:
+            kind = action.get("type")
+            if kind != "play":
+                return self._apply_other(seat, kind, action, system)
             if seat != self.turn:
                 raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
-            try:
-                c = CARD[action.get("card")]
-            except (KeyError, TypeError):
-                raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}") from None
-            m = self._mask
-            if m < 0:
-                m = self.play_mask(seat)
-            if not m >> c & 1:
-                self._refuse(seat, c)
-            # Validated: from here on the state changes.
-            self._mask = -1
-            if self.trick_no and not self.belote_cards >> c & 1:
-                events: list[Event] = [_PLAY_EVENTS[seat][c]]
-            else:  # trick 1 (the declaration window) or a belote card: their events first
-                events = []
-                if self.trick_no == 0:
-                    self.on_first_card(seat, events)
-                if self.belote_cards >> c & 1:
-                    self._say_belote(seat, c // 9, events)
-                events.append(_PLAY_EVENTS[seat][c])
-            bit = _BIT[c]
-            self.hands[seat] ^= bit
-            self.played |= bit
-            cards = self.trick_cards
-            cards.append(c)
-            if self.led < 0:
-                self.led = c // 9
+            code = action.get("card")
+            c = CARD.get(code, -1) if type(code) is str else -1
+            if c < 0:
+                raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
+        elif seat != self.turn:  # the hot path, inline: validate, then play the card
+            raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
+        m = self._mask
+        if m < 0:
+            m = self.play_mask(seat)
+        bit = _BIT[c]
+        if not m & bit:
+            self._refuse(seat, c)
+        # Validated: from here on the state changes.
+        self._mask = -1
+        if self.trick_no and not self.belote_cards & bit:
+            events: list[Event] = [_PLAY_EVENTS[seat][c]]
+        else:  # trick 1 (the declaration window) or a belote card: their events first
+            events = []
+            if self.trick_no == 0:
+                self.on_first_card(seat, events)
+            if self.belote_cards & bit:
+                self._say_belote(seat, c // 9, events)
+            events.append(_PLAY_EVENTS[seat][c])
+        self.hands[seat] ^= bit
+        self.played |= bit
+        cards = self.trick_cards
+        cards.append(c)
+        if self.led < 0:
+            self.led = c // 9
+            self.win_card = c
+            self.win_seat = seat
+        else:
+            if BEATS[self.trump][self.win_card] & bit:
                 self.win_card = c
                 self.win_seat = seat
-            else:
-                if BEATS[self.trump][self.win_card] >> c & 1:
-                    self.win_card = c
-                    self.win_seat = seat
-                if len(cards) == self._tsize:
-                    self._close_trick(events)
-                    return events
-            self.turn = self._next[seat]
-            return events
+            if len(cards) == self._tsize:
+                self._close_trick(events)
+                return events
+        self.turn = self._next[seat]
+        return events
+
+    def _apply_other(self, seat: int, kind: Any, action: Action, system: bool) -> list[Event]:
+        """:meth:`apply` of every action but ``play``."""
         if kind in _SYSTEM_ACTIONS:
             if not system:
                 raise IllegalAction("system_only", f"{kind} is a system action")
@@ -588,10 +627,10 @@ class TrickGame(Game):
         if kind in _PLAYER_ACTIONS:
             if not isinstance(seat, int) or not 0 <= seat < self.n:
                 raise IllegalAction("not_seated", "no such seat")
-            events = []
+            events: list[Event] = []
             self.end_match(self.side_of[seat], kind, events)
             return events
-        if seat not in self.to_act():
+        if seat != self.turn if self.ONE_SPEAKER and self.phase == AUCTION else seat not in self.to_act():
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
         events = []
         if self.phase == AUCTION:
@@ -666,7 +705,7 @@ class TrickGame(Game):
             return
         self._next_deal(events)
 
-    def duplicate_result(self) -> dict:
+    def duplicate_result(self) -> dict[str, Any]:
         """A duplicate set's match after its last deal (RULES.md «Дубль»): the side strictly
         ahead on the deals' sum wins; equal sums: nobody (reason ``deals``)."""
         totals = self.totals
@@ -680,7 +719,7 @@ class TrickGame(Game):
         winners = [s for s in range(self.n) if self.side_of[s] != losing_side]
         self._over({"winners": winners, "reason": reason}, events)
 
-    def _over(self, outcome: dict, events: list[Event]) -> None:
+    def _over(self, outcome: dict[str, Any], events: list[Event]) -> None:
         self.phase = OVER
         self._mask = 0
         self.result = outcome
@@ -714,7 +753,7 @@ class TrickGame(Game):
         self.combo_side = side
         events.append({"type": "combos", "side": side, "shown": self.shown_combos()})
 
-    def shown_combos(self) -> list[dict]:
+    def shown_combos(self) -> list[dict[str, Any]]:
         """The counted combinations with their cards (public after trick 1)."""
         out = []
         for seat in range(self.n):
@@ -766,7 +805,7 @@ class TrickGame(Game):
     def extra_visible(self, seat: int | None) -> set[str]:
         return set()
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
         mine = seat if isinstance(seat, int) and 0 <= seat < n else None
         declarations = []
@@ -817,16 +856,17 @@ class TrickGame(Game):
             "result": self.result,
         }
         view.update(self.view_extra(mine))
-        return _jsonable(view)
+        out: dict[str, Any] = _jsonable(view)
+        return out
 
-    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict]:
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
         """The public view built once (this class's :meth:`view`, overrides included), and per
         seat a shallow copy with the seat's own ``seat``, ``hand`` and ``legal``: the only keys
         of a trick game's view that depend on the seat (``view_extra`` and the show rule's
         declarations do not; tests compare every seat's view with :meth:`view` along random
         matches of every game). Five views of a 4-player table cost about one."""
         public = self.view(None)
-        out: dict[int | None, dict] = {}
+        out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             mine = seat if isinstance(seat, int) and 0 <= seat < self.n else None
             if mine is None:
@@ -839,9 +879,9 @@ class TrickGame(Game):
             out[seat] = view
         return out
 
-    def summary(self) -> dict:
+    def summary(self) -> Outcome:
         return {
-            "deals": [_copy_result(d) for d in self.deals],
+            "deals": _jsonable(self.deals),
             "totals": list(self.totals),
             "finished": self.phase == OVER,
             "winners": list(self.result["winners"]) if self.result else [],
@@ -854,7 +894,7 @@ class TrickGame(Game):
     def deal_number(self) -> int | None:
         return self.number
 
-    def current_deal(self) -> dict:
+    def current_deal(self) -> dict[str, Any]:
         hands = self.dealt_hands
         return {
             "number": self.number,
@@ -864,15 +904,15 @@ class TrickGame(Game):
         }
 
     # ------------------------------------------------------- persistence
-    def to_json(self) -> dict:
-        data = {k: getattr(self, k) for k in HOT_SLOTS if k[0] != "_" and k != "rules"}
-        data.update((k, v) for k, v in self.__dict__.items() if k != "source" and k[0] != "_")
-        data = _jsonable(data)
+    def to_json(self) -> dict[str, Any]:
+        raw = {k: getattr(self, k) for k in HOT_SLOTS if k[0] != "_" and k != "rules"}
+        raw.update((k, v) for k, v in self.__dict__.items() if k != "source" and k[0] != "_")
+        data: dict[str, Any] = _jsonable(raw)
         data["source"] = self.source.to_json()
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> TrickGame:
+    def from_json(cls, data: dict[str, Any]) -> TrickGame:
         self = cls.__new__(cls)
         state = _jsonable({k: v for k, v in data.items() if k != "source"})
         for key in _COMBO_FIELDS:
@@ -902,27 +942,13 @@ class TrickGame(Game):
 
 def shuffled_deck(seed: int, number: int, deck: tuple[int, ...]) -> list[int]:
     """Exactly ``DealSource(seed).next_deal(number, deck)`` for a shuffled source, without the
-    per-card method calls of ``random.shuffle`` (a test checks the two agree)."""
+    method calls of ``DealSource`` (a test checks the two agree)."""
     cards = list(deck)
-    getrandbits = random.Random(f"{seed}:{number}:deal").getrandbits
-    steps = _SHUFFLE_STEPS.get(len(cards))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(cards)] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(len(cards) - 1, 0, -1)
-        )
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+    seeded_shuffle(cards, random.Random(f"{seed}:{number}:deal"))
     return cards
 
 
-#: ``(index, bound, bits)`` per step of the Fisher-Yates pass of ``random.shuffle``, by deck size.
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def _copy_result(result: dict) -> dict:
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
     """A copy of a deal result (its values are JSON scalars, flat lists or flat dicts)."""
     return {k: (v[:] if type(v) is list else dict(v) if type(v) is dict else v) for k, v in result.items()}
 

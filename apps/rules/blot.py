@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, Event
@@ -25,15 +25,15 @@ from .combos import BLOT_RULES, ComboRules
 from .errors import IllegalAction, InvalidOptions
 from .tricks import BLOT, MODE_OF, card_points, mode_code
 
-OPTION_CHOICES: dict[str, tuple] = {
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "target": (501, 1001, 2001),
     "parties": (1, 3, 5),
     "move_time": (20, 15, 30),
 }
 
-CONCEDE: dict = Canonical({"type": "concede"})
+CONCEDE: dict[str, Any] = Canonical({"type": "concede"})
 #: Shared ``{"type": "name", "trump", "keep"}`` actions by ``(trump, keep)`` (do not mutate).
-NAME: dict[tuple[str, bool], dict] = {
+NAME: dict[tuple[str, bool], dict[str, Any]] = {
     (t, k): Canonical({"type": "name", "trump": t, "keep": k}) for t in (*SUITS, "nt") for k in (True, False)
 }
 #: Points a player gets for taking every trick (капут).
@@ -42,10 +42,10 @@ KAPUT = 21
 WHOLE = 162
 
 
-def normalize_blot_options(options: dict) -> dict:
+def normalize_blot_options(options: dict[str, Any]) -> dict[str, Any]:
     """Blot options with defaults; ``InvalidOptions`` naming each bad field."""
     errors: dict[str, str] = {}
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key, value in options.items():
         choices = OPTION_CHOICES.get(key)
         if choices is None:
@@ -71,7 +71,7 @@ class Blot(ShowRule, TrickGame):
     EXTRA_TRICKS: ClassVar[int] = 99
 
     @classmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         return normalize_blot_options(options)
 
     def setup(self) -> None:
@@ -227,7 +227,7 @@ class Blot(ShowRule, TrickGame):
         self._finish_deal(events)
 
     # ------------------------------------------------------------ scoring
-    def score_deal(self) -> dict:
+    def score_deal(self) -> dict[str, Any]:
         self.compare_shown([])
         taker = self.taker
         other = 1 - taker
@@ -257,7 +257,7 @@ class Blot(ShowRule, TrickGame):
             "scores": scores,
         }
 
-    def match_result(self) -> dict | None:
+    def match_result(self) -> dict[str, Any] | None:
         """A party is won at ``target`` by the strictly higher total; the match by the first
         to win ``parties`` parties. The next party's first deal starts from zero."""
         totals = self.totals
@@ -282,8 +282,8 @@ class Blot(ShowRule, TrickGame):
             return {CODES[self.face_up]}
         return set()
 
-    def view_extra(self, seat: int | None) -> dict:
-        extra: dict = {"parties_won": list(self.parties_won), "party": self.party}
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
+        extra: dict[str, Any] = {"parties_won": list(self.parties_won), "party": self.party}
         if self.phase != "waiting":
             extra["face_up"] = CODES[self.face_up] if self.face_up >= 0 else None
             extra["taker"] = self.taker if self.taker >= 0 else None

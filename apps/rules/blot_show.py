@@ -34,7 +34,7 @@ class ShowRule:
 
     # Provided by TrickGame.
     trick_no: int
-    declared: list
+    declared: list[Any]
     n: int
 
     def _reset_play(self) -> None:
@@ -105,7 +105,7 @@ class ShowRule:
         """Whether ``seat``'s declared combinations are counted."""
         return self.combo_side >= 0 and self.shown[seat] and self.side_of[seat] == self.combo_side  # type: ignore[attr-defined]
 
-    def shown_combos(self) -> list[dict]:
+    def shown_combos(self) -> list[dict[str, Any]]:
         return [
             {"seat": s, "combos": _combo_entries(self.declared[s])}
             for s in range(self.n)
@@ -119,9 +119,10 @@ class ShowRule:
                 out[self.side_of[s]] += sum(c.value for c in self.declared[s])  # type: ignore[attr-defined]
         return out
 
-    def score_deal(self) -> dict:
+    def score_deal(self) -> dict[str, Any]:
         self.compare_shown([])
-        return super().score_deal()  # type: ignore[misc]
+        result: dict[str, Any] = super().score_deal()  # type: ignore[misc]
+        return result
 
     # -------------------------------------------------------------- views
     def _shown_mask(self) -> int:
@@ -135,10 +136,11 @@ class ShowRule:
 
     def visible_cards(self, seat: int | None) -> set[str]:
         mask = self.played | (self.hands[seat] if seat is not None else 0) | self._shown_mask()  # type: ignore[attr-defined]
-        return set(_mask_codes(mask)) | self.extra_visible(seat)  # type: ignore[attr-defined]
+        extra: set[str] = self.extra_visible(seat)  # type: ignore[attr-defined]
+        return set(_mask_codes(mask)) | extra
 
-    def view(self, seat: int | None) -> dict:
-        out = super().view(seat)  # type: ignore[misc]
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = super().view(seat)  # type: ignore[misc]
         for entry in out["declarations"]:
             s = entry["seat"]
             entry["shown"] = bool(self.shown[s]) and self.trick_no >= 1
@@ -148,12 +150,12 @@ class ShowRule:
         return out
 
 
-def _cards(found: list) -> int:
+def _cards(found: list[Any]) -> int:
     m = 0
     for c in found:
         m |= c.cards
     return m
 
 
-def _combo_entries(found: list | None) -> list[dict[str, Any]]:
+def _combo_entries(found: list[Any] | None) -> list[dict[str, Any]]:
     return [{"kind": kind_name(c), "value": c.value, "cards": _mask_codes(c.cards)} for c in found or []]

@@ -27,7 +27,7 @@ in the trump suit. :func:`best_side` breaks the remaining ties by play order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, TEN
 from .tricks import ALL, NT, RANK_MASK, SUIT_MASK
@@ -54,7 +54,7 @@ class ComboRules:
     split: bool = False
     carres: bool = True
     #: ``table[9-bit rank pattern]``: that suit's sequences (built once, see ``_suit_sequences``).
-    table: tuple = field(default=(), init=False, compare=False, repr=False)
+    table: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "table", tuple(_suit_sequences(bits, self) for bits in range(512)))

@@ -19,11 +19,11 @@ its hooks:
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from . import fairness
 from .actions import Canonical
-from .base import Action, DealSource, Event
+from .base import Action, DealSource, Event, seeded_shuffle
 from .belot import PASS, TAKE, WAITING, TrickGame
 from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
@@ -31,7 +31,7 @@ from .deberc_scoring import DealPoints, score_points
 from .errors import IllegalAction, InvalidOptions
 from .tricks import DEBERC, MODE_OF, POINTS, SUIT_MASK, mode_code
 
-OPTION_CHOICES: dict[str, tuple] = {
+OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "players": (2, 3, 4),
     "teams": (False, True),
     "target": (301, 501, 1001),
@@ -41,17 +41,17 @@ OPTION_CHOICES: dict[str, tuple] = {
 #: ``DEBERC_MASK[suit]``: the 8 9 T J Q K A of that suit.
 DEBERC_MASK: tuple[int, ...] = tuple(sum(1 << (s * 9 + r) for r in range(EIGHT, ACE + 1)) for s in range(4))
 #: Shared ``{"type": "name", "trump": s}`` actions (do not mutate).
-NAME: dict[str, dict] = {s: Canonical({"type": "name", "trump": s}) for s in SUITS}
+NAME: dict[str, dict[str, Any]] = {s: Canonical({"type": "name", "trump": s}) for s in SUITS}
 
 
-def _same_type(value, choice) -> bool:
+def _same_type(value: Any, choice: Any) -> bool:
     return type(value) is type(choice)
 
 
-def normalize_deberc_options(options: dict) -> dict:
+def normalize_deberc_options(options: dict[str, Any]) -> dict[str, Any]:
     """Deberc options with defaults; ``InvalidOptions`` naming each bad field."""
     errors: dict[str, str] = {}
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key, value in options.items():
         choices = OPTION_CHOICES.get(key)
         if choices is None:
@@ -69,7 +69,7 @@ def normalize_deberc_options(options: dict) -> dict:
     return {k: out[k] for k in OPTION_CHOICES}
 
 
-def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list]]:
+def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list[Any]]]:
     """The first dealer: a deck shuffled from the match seed is dealt one card at a time,
     seat 0 first, until the first ace; its receiver deals. Returns the dealer and the cards
     shown, ``[[seat, code], ...]`` (the last one is the ace)."""
@@ -79,7 +79,7 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list]]:
         )
     cards = list(DECK_32)
     rng = source.rng(0, "first_dealer") if source.seed is not None else random.Random(0)
-    rng.shuffle(cards)
+    seeded_shuffle(cards, rng)
     shown = []
     for i, c in enumerate(cards):
         seat = i % n
@@ -92,6 +92,11 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list]]:
 class Deberc(TrickGame):
     """Деберц (RULES.md ``deberc``)."""
 
+    #: The first dealer's draw (``[[seat, code], ...]``, the ace last), None when given.
+    first_draw: list[list[Any]] | None
+    #: Points left hanging by a «висячий» deal, carried to the next one.
+    hanging: int
+
     name = "deberc"
     PLAY_RULES = DEBERC
     #: Declarations are automatic: no ``declare`` action is ever legal.
@@ -99,13 +104,13 @@ class Deberc(TrickGame):
 
     # ------------------------------------------------------------ options
     @classmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         return normalize_deberc_options(options)
 
     @classmethod
     def create(
         cls,
-        options: dict,
+        options: dict[str, Any],
         *,
         source: DealSource,
         dealer: int | None = None,
@@ -231,7 +236,7 @@ class Deberc(TrickGame):
                 return
         self.start_play(mode, (self.dealer + 1) % self.n, contract)
 
-    def _deberc(self, seat: int, mode: int, contract: dict, events: list[Event]) -> None:
+    def _deberc(self, seat: int, mode: int, contract: dict[str, Any], events: list[Event]) -> None:
         """Деберц: the match is won at once; the deal scores nothing, hanging points stay."""
         self.trump = mode
         self.contract = contract
@@ -291,7 +296,7 @@ class Deberc(TrickGame):
         return out
 
     # ------------------------------------------------------------- scoring
-    def score_deal(self) -> dict:
+    def score_deal(self) -> dict[str, Any]:
         combos = self.counted_combos()
         bela = self.belote_points()
         scored = score_points(
@@ -326,7 +331,7 @@ class Deberc(TrickGame):
         if self.deberc_seat >= 0:
             out.update(_codes(DEBERC_MASK[self.trump]))
         if self._shows_first_draw():
-            out.update(c for _s, c in self.first_draw)
+            out.update(c for _s, c in self.first_draw or [])
         return out
 
     def _shows_first_draw(self) -> bool:
@@ -334,9 +339,9 @@ class Deberc(TrickGame):
         auction (they came from a separate shuffle: they tell nothing about the deal)."""
         return bool(self.first_draw) and self.number == 0 and self.phase == "auction"
 
-    def view_extra(self, seat: int | None) -> dict:
+    def view_extra(self, seat: int | None) -> dict[str, Any]:
         waiting = self.phase == WAITING
-        extra: dict = {
+        extra: dict[str, Any] = {
             "obligation": self.dealer,
             "hanging": self.hanging,
             "first_dealer": self._first_dealer_view(),
@@ -349,16 +354,14 @@ class Deberc(TrickGame):
             extra["bela"] = self._bela_view()
         return extra
 
-    def _first_dealer_view(self) -> dict | None:
+    def _first_dealer_view(self) -> dict[str, Any] | None:
         """The cards dealt to find the first dealer, shown during the first deal."""
         if not self._shows_first_draw():
             return None
-        return {
-            "cards": [{"seat": s, "card": c} for s, c in self.first_draw],
-            "dealer": self.first_draw[-1][0],
-        }
+        draw = self.first_draw or []
+        return {"cards": [{"seat": s, "card": c} for s, c in draw], "dealer": draw[-1][0]}
 
-    def _bela_view(self) -> dict | None:
+    def _bela_view(self) -> dict[str, Any] | None:
         """The бела announced this deal; ``counted`` is None until its trick is taken."""
         if self.bela_seat < 0:
             return None

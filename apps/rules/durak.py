@@ -27,13 +27,13 @@ the same masks, so ``legal_actions`` and ``apply`` always agree.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from . import durak_setup as setup
 from . import fairness
-from .base import Action, DealSource, Event, Game
+from .base import Action, DealSource, Event, Game, Outcome
 from .cards import SUITS, cards_of, mask_of
-from .durak_tables import TAKE, WIDTH, card_tables, deck_cards, ring
+from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
 from .errors import IllegalAction
 
 WAITING, LEAD, BOUT, CHECK, OVER = range(5)
@@ -62,16 +62,66 @@ class Durak(Game):
 
     name = "durak"
 
+    # The state (set by ``create`` / ``from_json``; see ``to_json`` for what is stored).
+    options: dict[str, Any]
+    occupied: list[int]
+    tab: CardTables
+    ring: Ring
+    transfer: bool
+    teams: bool
+    cheating: bool
+    seed: int
+    given: list[dict[str, Any]] | None
+    fair: dict[str, Any] | None
+    penalties: int
+    trump: int
+    trump_card: int
+    trump_holder: int
+    phase: int
+    reason: str | None
+    winners: list[int]
+    result: dict[str, Any] | None
+    discard: int
+    out_order: list[int]
+    inplay: int
+    starter: int
+    defender: int
+    prio: int
+    throwers: tuple[int, ...]
+    actors: tuple[int, ...]
+    hands: list[int]
+    stock: list[int]
+    dealt: tuple[list[list[int]], list[int]]
+    att: list[int]
+    beaten: dict[int, int]
+    att_owner: list[int]
+    rankmask: int
+    open: list[int]
+    table: int
+    space: int
+    took: bool
+    opened: bool
+    done: int
+    banned: int
+    unfair: set[int]
+    pending: str | None
+    # Derived after every action (never stored): who may act, with which cards.
+    _to_act: list[int]
+    _throw: dict[int, int]
+    _may_done: bool
+    _lists: dict[int, tuple[Action, ...] | list[Action]]
+    _catches: dict[int, tuple[Any, ...]] | None
+
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def normalize_options(cls, options: dict) -> dict:
+    def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         return setup.normalize_options(options)
 
     @classmethod
     def create(
         cls,
-        options: dict,
+        options: dict[str, Any],
         *,
         source: DealSource,
         dealer: int | None = None,
@@ -108,10 +158,10 @@ class Durak(Game):
         self.inplay = sum(1 << s for s in occupied)  # bit per seat still in the game
         self.starter = self.defender = self.prio = -1
         self.throwers = self.actors = ()
-        self._to_act = None
+        self._to_act = []
         self._reset_table()
         size = self.ring.size
-        deal = source.fair_deal(
+        deal: list[int] | dict[str, Any] | None = source.fair_deal(
             0, list(self.tab.codes[c] for c in deck_cards(self.options.get("deck", 36))), occupied, HAND_SIZE
         )
         if deal is None:
@@ -236,16 +286,16 @@ class Durak(Game):
             if phase == CHECK:
                 self._add_catches()
 
-    def _seat_actions(self, seat: int) -> tuple | list:
+    def _seat_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
         """The legal actions of ``seat`` (built once per state, then shared)."""
         acts = self._lists.get(seat)
         if acts is None:
             acts = self._lists[seat] = self._build_actions(seat)
         return acts
 
-    def _build_actions(self, seat: int) -> tuple | list:
+    def _build_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
         """The legal actions of ``seat`` from the cached masks (Шулер catches appended)."""
-        acts: tuple | list = ()
+        acts: tuple[Any, ...] | list[Any] = ()
         phase = self.phase
         if phase == BOUT:
             m = self._throw.get(seat)
@@ -412,7 +462,7 @@ class Durak(Game):
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, seat: int, action: Action, *, system: bool = False) -> list[Event]:
+    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``IllegalAction`` (and no change) when not allowed."""
         try:
             handler = _HANDLERS[action["type"]]
@@ -422,7 +472,7 @@ class Durak(Game):
 
     def _attack(self, seat: int, action: Action, system: bool) -> list[Event]:
         tab = self.tab
-        c = tab.card.get(action.get("card"))
+        c = tab.card.get(action.get("card", ""))
         try:
             m = self._throw.get(seat)
         except TypeError:  # an unhashable seat
@@ -457,8 +507,8 @@ class Durak(Game):
 
     def _defend(self, seat: int, action: Action, system: bool) -> list[Event]:
         tab = self.tab
-        c = tab.card.get(action.get("card"))
-        t = tab.card.get(action.get("target"))
+        c = tab.card.get(action.get("card", ""))
+        t = tab.card.get(action.get("target", ""))
         if (
             seat != self.defender
             or self.phase != BOUT
@@ -486,7 +536,7 @@ class Durak(Game):
 
     def _transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
         tab = self.tab
-        c = tab.card.get(action.get("card"))
+        c = tab.card.get(action.get("card", ""))
         if (
             seat != self.defender
             or self.phase != BOUT
@@ -539,7 +589,7 @@ class Durak(Game):
         """Шулер: catch a card of another side. Unfair: the cheater takes the table and the bout
         ends; fair: the accuser draws a penalty card and may not catch until the bout ends."""
         tab = self.tab
-        c = tab.card.get(action.get("card"))
+        c = tab.card.get(action.get("card", ""))
         if c is None or type(seat) is not int or tab.CATCH[c] not in self._seat_actions(seat):
             raise self._refusal(seat, action)
         owner = dict(self._table_owners())[c]
@@ -606,6 +656,7 @@ class Durak(Game):
         if self.phase != CHECK:
             raise IllegalAction("no_check", "no bout is being checked")
         events: list[Event] = []
+        assert self.pending is not None  # set with the phase CHECK
         self._finish(self.pending, -1, events)
         return events
 
@@ -651,7 +702,7 @@ class Durak(Game):
             return IllegalAction("cannot_say_done", "done only with something to throw, all beaten or taken")
         tab = self.tab
         CODES, CARD = tab.codes, tab.card
-        c = CARD.get(action.get("card"))
+        c = CARD.get(action.get("card", ""))
         if c is None:
             return IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
         if not self.hands[seat] >> c & 1:
@@ -666,7 +717,7 @@ class Durak(Game):
             if self._transfer_target() < 0:
                 return IllegalAction("transfer_not_allowed", "no transfer now")
             return IllegalAction("rank_not_on_table", f"transfer needs the table's rank, not {CODES[c]}")
-        t = CARD.get(action.get("target"))
+        t = CARD.get(action.get("target", ""))
         if t not in self.open:
             return IllegalAction("bad_target", f"not an unbeaten table card: {action.get('target')!r}")
         return IllegalAction("cannot_beat", f"{CODES[c]} does not beat {CODES[t]}")
@@ -676,7 +727,7 @@ class Durak(Game):
             return IllegalAction("no_cheating", "catch is a Шулер move")
         if self.banned >> seat & 1:
             return IllegalAction("catch_banned", "a false accusation bars catching until the bout ends")
-        c = self.tab.card.get(action.get("card"))
+        c = self.tab.card.get(action.get("card", ""))
         owner = dict(self._table_owners()).get(c) if c is not None else None
         if owner is None:
             return IllegalAction("not_on_table", f"{action.get('card')!r} is not on the table")
@@ -757,7 +808,13 @@ class Durak(Game):
         return True
 
     def _end(
-        self, fool: int | None, draw: bool, winners: list[int], losers: list[int], reason: str, events: list
+        self,
+        fool: int | None,
+        draw: bool,
+        winners: list[int],
+        losers: list[int],
+        reason: str,
+        events: list[Any],
     ) -> None:
         self.phase = OVER
         self.reason = reason
@@ -774,7 +831,7 @@ class Durak(Game):
 
     # ------------------------------------------------------------------ views and records
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees: its own hand, everyone's card counts, the table, the stock's size
         and face-up trump; never another hand, the stock order or which cards were unfair."""
         mine = seat if type(seat) is int and seat in self.occupied else None
@@ -841,7 +898,7 @@ class Durak(Game):
         """Display order: trumps last; otherwise by suit s c d h, then by rank."""
         return (c // self.tab.width == self.trump, c)
 
-    def summary(self) -> dict:
+    def summary(self) -> Outcome:
         """``deals`` holds the game's result once it is over; Durak keeps no totals (``[]``)."""
         return {
             "deals": [_copy_result(self.result)] if self.result else [],
@@ -857,7 +914,7 @@ class Durak(Game):
     def deal_number(self) -> int | None:
         return 0
 
-    def current_deal(self) -> dict:
+    def current_deal(self) -> dict[str, Any]:
         hands, stock = self.dealt
         codes_ = self.tab.codes
         return {
@@ -867,7 +924,7 @@ class Durak(Game):
             "stock": [codes_[c] for c in stock],
         }
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {k: getattr(self, k) for k in _SCALARS}
         for k in _NEW_SCALARS:
             data[k] = getattr(self, k)
@@ -882,7 +939,7 @@ class Durak(Game):
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> Durak:
+    def from_json(cls, data: dict[str, Any]) -> Durak:
         self = cls.__new__(cls)
         for k in _SCALARS:
             setattr(self, k, data[k])
@@ -917,8 +974,7 @@ class Durak(Game):
         d["unfair"] = set(self.unfair)
         d["beaten"] = dict(self.beaten)
         d["result"] = _copy_result(self.result)
-        if self._to_act is not None:
-            d["_lists"] = dict(self._lists)
+        d["_lists"] = dict(self._lists)
         return new
 
 
@@ -936,7 +992,15 @@ _HANDLERS = {
 }
 
 
-def _copy_result(result: dict | None) -> dict | None:
+@overload
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]: ...
+
+
+@overload
+def _copy_result(result: None) -> None: ...
+
+
+def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
     if result is None:
         return None
     return {k: list(v) if isinstance(v, list) else v for k, v in result.items()}

@@ -21,7 +21,7 @@ THROWS = ("all", "neighbors")
 MAX_PLAYERS = {24: 4, 36: 6, 52: 6}
 
 
-def normalize_options(options: dict) -> dict:
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """Defaults filled in; ``InvalidOptions`` names every unknown or bad field.
 
     ``teams`` is accepted here whatever the seats: ``create`` turns it off unless four seats are
@@ -73,7 +73,7 @@ def check_seats(seats: list[int] | None) -> list[int]:
     return sorted(seats)
 
 
-def check_table(options: dict, occupied: list[int]) -> None:
+def check_table(options: dict[str, Any], occupied: list[int]) -> None:
     """Refuse options that do not fit the number of players: the 24-card deck deals to at most
     4 (6 cards each), pairs play with exactly 4 people (with 2 or 3 ``teams`` simply turns
     off, as when a seat empties)."""
@@ -90,7 +90,11 @@ def check_table(options: dict, occupied: list[int]) -> None:
 
 
 def deal_cards(
-    deal: list[int] | dict, occupied: list[int], size: int, card: dict[str, int], deck: tuple[int, ...]
+    deal: list[int] | dict[str, Any],
+    occupied: list[int],
+    size: int,
+    card: dict[str, int],
+    deck: tuple[int, ...],
 ) -> tuple[list[list[int]], list[int]]:
     """Hands (a list per seat of a ring of ``size`` seats) and the stock in drawing order.
 
@@ -109,7 +113,7 @@ def deal_cards(
         return hands, cards[pos:]
     allowed = set(deck)
 
-    def parse(codes: list) -> list[int]:
+    def parse(codes: list[Any]) -> list[int]:
         out = []
         for c in codes:
             i = card.get(c) if isinstance(c, str) else None

@@ -15,7 +15,9 @@ in), precomputed for every set of seats still in the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from .actions import Canonical
 from .cards import CODES, DECK_24, DECK_36, SUITS, cards_of
@@ -26,8 +28,8 @@ RANKS_52 = "23456789TJQKA"
 WIDTH = {24: 9, 36: 9, 52: 13}
 MAX_ATTACKS = 6
 
-TAKE: dict = Canonical({"type": "take"})
-DONE: dict = Canonical({"type": "done"})
+TAKE: dict[str, Any] = Canonical({"type": "take"})
+DONE: dict[str, Any] = Canonical({"type": "done"})
 
 # Memos of the legal-action lists that recur all game long (a thrower's few cards of the
 # table's ranks, the beaters of one target). Values are shared tuples; a memo is emptied
@@ -35,7 +37,7 @@ DONE: dict = Canonical({"type": "done"})
 MEMO_LIMIT = 200_000
 
 
-def _remember(memo: dict, key: int, value: tuple) -> tuple:
+def _remember(memo: dict[int, tuple[Any, ...]], key: int, value: tuple[Any, ...]) -> tuple[Any, ...]:
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
     memo[key] = value
@@ -89,9 +91,9 @@ class CardTables:
         self.SAME_SUIT_DEFENDS = tuple(self._same_suit_defends(t) for t in range(n))
         #: ``HIGHER[t]``: mask of the ranks above ``t``'s rank, shifted down to bit 0.
         self.HIGHER = tuple((1 << (w - 1 - t % w)) - 1 for t in range(n))
-        self.ATTACKS_MEMO: dict[int, tuple[dict, ...]] = {}
-        self.ATTACKS_DONE_MEMO: dict[int, tuple[dict, ...]] = {}
-        self.DEFENDS_MEMO: dict[int, tuple[dict, ...]] = {}
+        self.ATTACKS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
+        self.ATTACKS_DONE_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
+        self.DEFENDS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
         self.attacks = self._listing(self._chunk_table(self.ATTACK))
         self.transfers = self._listing(self._chunk_table(self.TRANSFER))
 
@@ -110,7 +112,7 @@ class CardTables:
         """Sort key "lowest card first": rank, then suit in the order s c d h."""
         return card % self.width, card // self.width
 
-    def _same_suit_defends(self, t: int) -> tuple[tuple[dict, ...], ...]:
+    def _same_suit_defends(self, t: int) -> tuple[tuple[dict[str, Any], ...], ...]:
         """Indexed by the mask of the higher cards of ``t``'s suit held (bit 0 = the next rank
         up): the ``defend`` actions of those cards onto ``t``."""
         w, n = self.width, self.n_cards
@@ -120,7 +122,7 @@ class CardTables:
             for chunk in range(1 << above)
         )
 
-    def _chunk_table(self, actions: tuple[dict, ...]) -> tuple:
+    def _chunk_table(self, actions: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
         """``table[suit][chunk]``: the actions of the cards of ``suit`` whose rank bits form ``chunk``."""
         w = self.width
         return tuple(
@@ -128,27 +130,27 @@ class CardTables:
             for s in range(4)
         )
 
-    def _listing(self, chunks: tuple):
+    def _listing(self, chunks: tuple[Any, ...]) -> Callable[[int], list[dict[str, Any]]]:
         s0, s1, s2, s3 = chunks
         w = self.width
         full = (1 << w) - 1
         w2, w3 = 2 * w, 3 * w
 
-        def listing(mask: int) -> list[dict]:
+        def listing(mask: int) -> list[dict[str, Any]]:
             return [*s0[mask & full], *s1[mask >> w & full], *s2[mask >> w2 & full], *s3[mask >> w3]]
 
         return listing
 
-    def attack_tuple(self, mask: int) -> tuple[dict, ...]:
+    def attack_tuple(self, mask: int) -> tuple[dict[str, Any], ...]:
         """The ``attack`` actions of the cards in ``mask`` (memoised)."""
         return self.ATTACKS_MEMO.get(mask) or _remember(self.ATTACKS_MEMO, mask, tuple(self.attacks(mask)))
 
-    def attack_done_tuple(self, mask: int) -> tuple[dict, ...]:
+    def attack_done_tuple(self, mask: int) -> tuple[dict[str, Any], ...]:
         """The ``attack`` actions of the cards in ``mask`` followed by ``done`` (memoised)."""
         memo = self.ATTACKS_DONE_MEMO
         return memo.get(mask) or _remember(memo, mask, (*self.attacks(mask), DONE))
 
-    def defend_tuple(self, key: int) -> tuple[dict, ...]:
+    def defend_tuple(self, key: int) -> tuple[dict[str, Any], ...]:
         """For ``key = beaters_mask << 6 | target``: the ``defend`` actions onto ``target`` of every
         card in ``beaters_mask`` (memoised)."""
         found = self.DEFENDS_MEMO.get(key)

@@ -22,6 +22,7 @@ import hmac
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 ALGORITHM = "hmac-sha256-fy-v1"
 
@@ -47,7 +48,7 @@ def valid_client_seed(value: object) -> bool:
     return isinstance(value, str) and CLIENT_SEED_RE.fullmatch(value) is not None
 
 
-def client_string(client_seeds: dict, seats: Iterable[int]) -> str:
+def client_string(client_seeds: dict[str, Any], seats: Iterable[int]) -> str:
     """The client seeds joined by ``:`` in increasing seat number over the occupied ``seats``
     (a seat without one contributes ``""``): ``{"0": "k3v9"}`` on seats 0, 1 gives ``"k3v9:"``."""
     seeds = {str(k): v for k, v in (client_seeds or {}).items()}
@@ -104,7 +105,7 @@ def shuffle(server_seed: bytes, client: str, label: str, cards: Iterable[str]) -
 
 def deal(
     server_seed: bytes, client: str, number: int, codes: Iterable[str], seats: Iterable[int], hand: int
-) -> dict:
+) -> dict[str, Any]:
     """Deal ``number``'s cards in the scenario format: ``{"hands": {"<seat>": [...]}, "stock"}``.
 
     The deck (``codes``, put in canonical order) shuffled on ``str(number)``; from the top each
@@ -117,13 +118,13 @@ def deal(
 
 def first_ace(
     server_seed: bytes, client: str, codes: Iterable[str], seats: Iterable[int]
-) -> tuple[int, list[list]]:
+) -> tuple[int, list[list[Any]]]:
     """Деберц's first dealer: the deck shuffled on ``"dealer"`` dealt one card at a time to the
     occupied ``seats`` in increasing number; returns the seat of the first ace and the cards
     shown, ``[[seat, code], ...]`` (the ace last)."""
     deck = shuffle(server_seed, client, "dealer", canonical_order(codes))
     ordered = sorted(seats)
-    shown: list[list] = []
+    shown: list[list[Any]] = []
     for i, c in enumerate(deck):
         seat = ordered[i % len(ordered)]
         shown.append([seat, c])
@@ -144,15 +145,15 @@ class Seeds:
     server_seed: bytes
     client: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"server_seed": self.server_seed.hex(), "client": self.client}
 
     @classmethod
-    def from_json(cls, data: dict) -> Seeds:
+    def from_json(cls, data: dict[str, Any]) -> Seeds:
         return cls(bytes.fromhex(data["server_seed"]), data["client"])
 
 
-def reveal(server_seed: bytes, client_seeds: dict, seats: Iterable[int]) -> dict:
+def reveal(server_seed: bytes, client_seeds: dict[str, Any], seats: Iterable[int]) -> dict[str, Any]:
     """The ``fairness`` block of a finished match: algorithm, commitment, seed, client seeds."""
     seeds = {str(k): v for k, v in (client_seeds or {}).items()}
     return {
@@ -163,25 +164,26 @@ def reveal(server_seed: bytes, client_seeds: dict, seats: Iterable[int]) -> dict
     }
 
 
-def deck_size(game: str, options: dict) -> int:
+def deck_size(game: str, options: dict[str, Any]) -> int:
     """The deck a game deals: Обычный блот 24, Базар-блот and Деберц 32, Дурак its ``deck``."""
     if game == "durak":
         return int(options.get("deck", 36))
     return 24 if game == "blot" else 32
 
 
-def hand_size(game: str, options: dict, seats: list[int]) -> int:
+def hand_size(game: str, options: dict[str, Any], seats: list[int]) -> int:
     """``H`` of FAIRNESS.md: the cards each seat holds before any choice."""
     if game == "bazar_blot":
         return 8 if len(seats) == 4 else 6
     return 6
 
 
-def verify_deals(record: dict) -> list[dict]:
+def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Each deal of a match record (SCENARIOS.md format with ``fairness``) against the stream.
 
     The seats are those of ``fairness.client_seeds`` (every occupied seat is listed); a record
-    with ``duplicate`` (a duplicate set's table) deals with the client string ``""``. Returns
+    with ``duplicate`` (a duplicate set's table) deals with the client string ``""``, its deal 0
+    being the set's ``duplicate.first``. Returns
     per deal ``{"number", "ok", "expected"}``: ``ok`` when the commitment is the seed's SHA-256,
     each seat's hand holds the cards of its block and the stock is the rest in order. Raises
     ``ValueError`` when the record reveals no seeds of this algorithm.
@@ -198,8 +200,9 @@ def verify_deals(record: dict) -> list[dict]:
     options = record.get("options") or {}
     size, hand = deck_size(record["game"], options), hand_size(record["game"], options, seats)
     out = []
+    first = int((record.get("duplicate") or {}).get("first") or 0)  # a duplicate Durak game
     for number, entry in enumerate(record.get("deals") or []):
-        expected = deal(seed, client, number, canonical_codes(size), seats, hand)
+        expected = deal(seed, client, first + number, canonical_codes(size), seats, hand)
         hands = {str(k): sorted(v) for k, v in (entry.get("hands") or {}).items() if v}
         same = hands == {k: sorted(v) for k, v in expected["hands"].items()}
         ok = committed and same and list(entry.get("stock") or []) == expected["stock"]

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from . import api, fairness
 from .errors import IllegalAction, InvalidOptions
 
 
-def run(spec: dict) -> dict:
+def run(spec: dict[str, Any]) -> dict[str, Any]:
     """Play ``spec`` through the engine and return the result of SCENARIOS.md. A record of a
-    duplicate set's table carries ``duplicate: {"deals": K}`` (RULES.md «Дубль»)."""
+    duplicate set's table carries ``duplicate: {"deals": K, "first": n}`` (RULES.md «Дубль»: K
+    deals each scored alone, the first of them the set's deal ``n``)."""
     deals = spec.get("deals") or []
     state = api.new_match(
         spec["game"],
@@ -27,6 +29,7 @@ def run(spec: dict) -> dict:
         seats=spec.get("seats"),
         fair=record_seeds(spec),
         duplicate=(spec.get("duplicate") or {}).get("deals"),
+        first_deal=(spec.get("duplicate") or {}).get("first", 0),
     )
     rejected = []
     for deal_index, deal in enumerate(deals):
@@ -50,7 +53,7 @@ def run(spec: dict) -> dict:
     }
 
 
-def record_seeds(spec: dict) -> fairness.Seeds | None:
+def record_seeds(spec: dict[str, Any]) -> fairness.Seeds | None:
     """The revealed seeds of a live match's record (its ``fairness``), so that a replay draws
     what the match drew (a Шулер penalty card); None for a spec without them."""
     fair = spec.get("fairness")

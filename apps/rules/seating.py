@@ -6,6 +6,8 @@ No Django here: the services pass plain data (``occupied`` seat numbers, ``ready
 
 from __future__ import annotations
 
+from typing import Any
+
 #: Games whose table has 2..6 seats of which 2 or more may be occupied (seed 001).
 OPEN_SEAT_GAMES = frozenset({"durak"})
 #: The seats a Durak table may have: 2..6 (seed 001: 2..4 players; RULES.md "Variants beyond the
@@ -15,7 +17,7 @@ DURAK_DEFAULT_SEATS = 4
 MAX_BOTS = 3
 
 
-def seat_count(game: str, options: dict, seats: int | None = None) -> int:
+def seat_count(game: str, options: dict[str, Any], seats: int | None = None) -> int:
     """Seats at a table of ``game`` with normalized ``options``.
 
     Durak has four seats, or 2..6 when ``seats`` asks for them (2 or more of them play); the
@@ -31,7 +33,7 @@ def max_bots(seats: int) -> int:
     return max(MAX_BOTS, seats - 1)
 
 
-def misfit(game: str, options: dict, occupied: int) -> str | None:
+def misfit(game: str, options: dict[str, Any], occupied: int) -> str | None:
     """Why ``occupied`` players cannot play ``options`` (a refusal code), or None.
 
     Durak: 24 cards deal to at most four players; pairs play with four people at most (with
@@ -75,7 +77,7 @@ def bot_names(bot_seats: list[int], people: list[int], seats: int) -> dict[int, 
     return {seat: f"Бот {(seat - start) % seats or seats}" for seat in bot_seats}
 
 
-def is_team_game(game: str, options: dict) -> bool:
+def is_team_game(game: str, options: dict[str, Any]) -> bool:
     """Partners play together (Базар-блот for 4, Деберц 2 on 2, Дурак pair against pair): the
     games where free table talk between players during a deal would be cheating."""
     if game == "bazar_blot":

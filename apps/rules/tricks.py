@@ -67,8 +67,16 @@ def _points(mode: int, c: int) -> int:
     return (_NT_POINTS if mode == NT else _PLAIN_POINTS)[RANKS[rank]]
 
 
-def _build() -> tuple:
-    order, points, above, beats, trumps = [], [], [], [], []
+#: Per mode, per card: a table of ints.
+_Table = tuple[tuple[int, ...], ...]
+
+
+def _build() -> tuple[_Table, _Table, _Table, _Table, tuple[int, ...]]:
+    order: list[tuple[int, ...]] = []
+    points: list[tuple[int, ...]] = []
+    above: list[tuple[int, ...]] = []
+    beats: list[tuple[int, ...]] = []
+    trumps: list[int] = []
     for mode in range(6):
         tm = FULL_MASK if mode == ALL else (SUIT_MASK[mode] if mode < 4 else 0)
         o = tuple(_order(mode, c) for c in range(36))

@@ -20,6 +20,7 @@ from apps.core.labels import game_name, mode_label
 from apps.protocol.server import FriendRequestFrame
 from apps.protocol.server import Invitation as InvitationFrame
 from apps.rules import api
+from apps.tables.access import table_link
 from apps.tables.models import Match, Seat, Table
 from apps.tables.selectors import table_summary, user_name
 
@@ -247,10 +248,14 @@ def friend_request_frame(request: FriendRequest) -> FriendRequestFrame:
     )
 
 
+def invitation_target(invitation: Invitation) -> str:
+    """Where accepting ``invitation`` takes its guest: the invite link of a private table (it lets
+    him in), the table's page for a public one (:func:`apps.tables.access.table_link`)."""
+    return table_link(invitation.table)
+
+
 def invitation_frame(invitation: Invitation) -> InvitationFrame:
     """The invitation as the lobby socket's ``invitation`` frame sends it (docs/protocol.md)."""
-    from .services import invitation_target
-
     return InvitationFrame(
         id=invitation.pk,
         from_={"id": invitation.from_user_id, "name": user_name(invitation.from_user)},

@@ -21,7 +21,6 @@ from apps.core.rates import rate_take, rate_wait
 from apps.protocol.codec import encode
 from apps.protocol.server import FriendsChanged, Invitations, ServerFrame
 from apps.tables import publishing
-from apps.tables.access import table_link
 from apps.tables.frames import table_refresh
 from apps.tables.models import Table
 from apps.tables.signals import send_logged
@@ -211,12 +210,6 @@ def _cancel_invitations(a: int, b: int) -> None:
 # ------------------------------------------------------------------------------ invitations
 
 
-def invitation_target(invitation: Invitation) -> str:
-    """Where accepting ``invitation`` takes its guest: the invite link of a private table (it lets
-    him in), the table's page for a public one (:func:`apps.tables.access.table_link`)."""
-    return table_link(invitation.table)
-
-
 def invite(*, user, friend_id: int, table_id: int) -> Invitation:
     """``user``, seated at the open table ``table_id``, invites his friend ``friend_id`` to it;
     the friend gets an ``invitation`` frame on his lobby sockets at once. Inviting the same
@@ -264,7 +257,7 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
 
 
 def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
-    """``user`` accepts (returns :func:`invitation_target`) or declines (returns None) an
+    """``user`` accepts (returns :func:`selectors.invitation_target`) or declines (returns None) an
     invitation sent to him. ``no_invitation`` if it is not his or no longer pending (answered,
     expired, withdrawn by a block, or its table finished); ``blocked`` for a block between them."""
     _take_action(user)
@@ -283,7 +276,7 @@ def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
     if not accept:
         return None
     _seat_guest(invitation)
-    return invitation_target(invitation)
+    return selectors.invitation_target(invitation)
 
 
 def _seat_guest(invitation: Invitation) -> None:

@@ -83,7 +83,7 @@ def friends_action(request: HttpRequest, action: str) -> HttpResponse:
 @login_required
 @require_POST
 def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> HttpResponse:
-    """«Принять» goes to the table (:func:`services.invitation_target`); «Отклонить» stays."""
+    """«Принять» goes to the table (:func:`selectors.invitation_target`); «Отклонить» stays."""
     if answer not in ("accept", "decline"):
         raise Http404("no such answer")
     try:

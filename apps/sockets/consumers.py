@@ -1,22 +1,20 @@
-"""The table socket ``/ws/tables/<id>/`` (PROTOCOL.md) and the lobby socket ``/ws/lobby/``.
+"""The table socket ``/ws/tables/<id>/`` and the lobby socket ``/ws/lobby/`` (docs/protocol.md).
 
 Thin: authenticate, join the groups of the seat (or the spectators'), read each client frame
-with :mod:`apps.protocol` and dispatch it to one service or selector, and turn refusals into
-``error``. Every frame sent is a Struct of :mod:`apps.protocol.server`, written by its codec.
+with :mod:`apps.protocol` and dispatch it to one service or selector (on the database thread
+pool, :func:`apps.core.threads.in_db_thread_pool`), and turn refusals into ``error``. Every
+frame sent is a Struct of :mod:`apps.protocol.server` written by its codec, or text the codec
+wrote for the channel layer. The limits each socket is held to are in :mod:`.guards`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from http.cookies import SimpleCookie
 from typing import Any
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 
 from apps.chat import services as chat
@@ -33,23 +31,8 @@ from apps.tables import access, actor, conf, groups, presence, publishing, seati
 from apps.tables import selectors as table_selectors
 from apps.tables.models import Table
 
-#: Seconds after a socket closes before messages that still reached it are dropped.
-LATE_MESSAGES_SECONDS = 5.0
-
-
-def forget_late_messages(layer, channel_name: str | None) -> None:
-    """Drop, a few seconds after a socket closed, what the channel layer still delivered to it.
-
-    channels-redis's core layer keeps a queue per channel of the process and creates one again
-    for any message that arrives after the consumer is gone (a state published to the table
-    while the socket was closing); nobody ever reads or frees it, so 10,000 connect/close
-    cycles grew daphne by 29 % (bench/ws_idle.py). The pub/sub layer drops such messages itself.
-    """
-    buffers = getattr(layer, "receive_buffer", None)
-    if channel_name is None or not isinstance(buffers, dict):
-        return
-    asyncio.get_running_loop().call_later(LATE_MESSAGES_SECONDS, buffers.pop, channel_name, None)
-
+from .guards import SOCKET_COUNTS, TokenBucket, scope_language
+from .layer import forget_late_messages
 
 logger = logging.getLogger(__name__)
 
@@ -57,85 +40,15 @@ CLOSE_RATE_LIMITED = 4429
 CLOSE_INTERNAL_ERROR = 1011
 
 
-class TokenBucket:
-    """``rate`` messages per second with bursts up to ``burst``; ``take`` is False when empty."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-def scope_language(scope: dict) -> str:
-    """The socket user's language: the language cookie, else the profile, else Russian."""
-    supported = dict(settings.LANGUAGES)
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            cookie = SimpleCookie()
-            cookie.load(value.decode("latin-1"))
-            morsel = cookie.get(settings.LANGUAGE_COOKIE_NAME)
-            if morsel is not None and morsel.value in supported:
-                return morsel.value
-    user = scope.get("user")
-    language = getattr(user, "language", None)
-    return language if language in supported else settings.LANGUAGE_CODE
-
-
-class SocketCounts:
-    """How many sockets each user holds open in this process, per place and in all.
-
-    The frame limit is per socket, so without this one account could open hundreds of sockets
-    and slow every table of the process (issue #20, item 2). Counted per process: with the
-    proxy's table affinity a table's sockets meet in one process, and N processes allow a user
-    at most N times :data:`conf.MAX_SOCKETS_PER_USER` in all."""
-
-    def __init__(self) -> None:
-        self.by_place: dict[tuple[int, str], int] = {}
-        self.by_user: dict[int, int] = {}
-
-    def open(self, user_id: int, place: str) -> bool:
-        """Count one more socket of ``user_id`` at ``place``; False (nothing counted) over a cap."""
-        key = (user_id, place)
-        if (
-            self.by_place.get(key, 0) >= conf.MAX_SOCKETS_PER_PLACE
-            or self.by_user.get(user_id, 0) >= conf.MAX_SOCKETS_PER_USER
-        ):
-            return False
-        self.by_place[key] = self.by_place.get(key, 0) + 1
-        self.by_user[user_id] = self.by_user.get(user_id, 0) + 1
-        return True
-
-    def close(self, user_id: int, place: str) -> None:
-        """Forget one socket counted by :meth:`open`."""
-        key = (user_id, place)
-        for counts, name in ((self.by_place, key), (self.by_user, user_id)):
-            left = counts.get(name, 0) - 1
-            if left > 0:
-                counts[name] = left
-            else:
-                counts.pop(name, None)
-
-
-SOCKET_COUNTS = SocketCounts()
-
-
 class AuthenticatedConsumer(AsyncWebsocketConsumer):
     """Accepts only signed-in users (``scope["user"]`` from whichever auth middleware runs:
-    the session today, API tokens later); others are closed with 4401 (PROTOCOL.md)."""
+    the session or an API key); others are closed with 4401 (docs/protocol.md)."""
 
     #: The client frames this socket reads (a union of :mod:`apps.protocol.client` Structs);
     #: each op ``x`` is handled by ``op_x(frame)``.
     frames: Any = frames_in.LobbyIn
+    #: The place this socket is counted at in :data:`SOCKET_COUNTS` (None: not, or no longer).
+    counted_place: str | None = None
 
     async def connect(self) -> None:
         publishing.remember_server_loop()
@@ -279,7 +192,7 @@ class TableConsumer(AuthenticatedConsumer):
     #: Whether this socket is among the table actor's sinks (:mod:`apps.tables.actor`).
     registered = False
     #: Whether this socket passed every check (authenticated, may see the table) and was sent
-    #: its first full state: no frame of the table is sent before (issue #30, finding 1).
+    #: its first full state: no frame of the table is sent before (docs/security.md).
     admitted = False
     #: Frames the actor handed over between joining its sinks and admission, replayed after
     #: the first full state (the older ones are skipped there), dropped if the socket is refused.
@@ -310,8 +223,10 @@ class TableConsumer(AuthenticatedConsumer):
         for frames, match_id, seq in held:
             await self.frames_deliver(frames, match_id=match_id, seq=seq)
         seated = self.seat is not None
-        messages = await in_db_thread_pool(_chat_history)(self.table_id, seated, set(self.muted))
-        await self.send_json(frames_out.chat_history(messages))
+        messages = await in_db_thread_pool(chat.history)(
+            table_id=self.table_id, seated=seated, muted=set(self.muted)
+        )
+        await self.send_json(frames_out.ChatHistory(messages=messages))
 
     async def refuse(self) -> None:
         """Close with 4404 (the table is gone or no longer visible to this user) and leave the
@@ -333,10 +248,14 @@ class TableConsumer(AuthenticatedConsumer):
         await self.leave_table()
         if self.counted:
             self.counted = False
-            await in_db_thread_pool(_presence)(self.table_id, self.user.pk, -1)
+            await in_db_thread_pool(presence.seat_presence)(
+                table_id=self.table_id, user_id=self.user.pk, delta=-1
+            )
         if self.watching:
             self.watching = False
-            await in_db_thread_pool(_watching)(self.table_id, self.user.pk, -1)
+            await in_db_thread_pool(presence.spectator_presence)(
+                table_id=self.table_id, user_id=self.user.pk, delta=-1
+            )
 
     async def send_full_state(self) -> bool:
         """Find my seat, send the full state; False (nothing sent) if the table is gone or this
@@ -357,10 +276,14 @@ class TableConsumer(AuthenticatedConsumer):
             self.counted = False  # standing up zeroed the seat's count
         elif not self.counted:
             self.counted = True
-            await in_db_thread_pool(_presence)(self.table_id, self.user.pk, +1)
+            await in_db_thread_pool(presence.seat_presence)(
+                table_id=self.table_id, user_id=self.user.pk, delta=+1
+            )
         if (seat is None) != self.watching:  # came to watch, or sat down
             self.watching = seat is None
-            await in_db_thread_pool(_watching)(self.table_id, self.user.pk, +1 if self.watching else -1)
+            await in_db_thread_pool(presence.spectator_presence)(
+                table_id=self.table_id, user_id=self.user.pk, delta=+1 if self.watching else -1
+            )
         return True
 
     # ----------------------------------------------------------------- client ops
@@ -371,8 +294,8 @@ class TableConsumer(AuthenticatedConsumer):
     async def op_act(self, frame: frames_in.Act) -> None:
         """Apply the frame's action; a refusal goes back as ``error`` (:meth:`receive`)."""
         seq, action = frame.seq, frame.action
-        if self.seat is None:
-            raise Refused("not_seated")
+        # Whether the user sits at this seat is checked once, in the move (check_person_seat,
+        # which refuses a watcher ``not_seated``); here only the frame's own claim of a seat.
         if "seat" in action and action["seat"] != self.seat:
             raise Refused("not_your_seat")
         if self.match_id is None:
@@ -383,31 +306,37 @@ class TableConsumer(AuthenticatedConsumer):
 
     async def op_chat(self, frame: frames_in.ChatSend) -> None:
         """Write into the table chat (``text`` or ``phrase``): it comes back as a ``chat`` frame."""
-        await in_db_thread_pool(_chat)(self.table_id, self.user, frame.text, frame.phrase)
+        await in_db_thread_pool(chat.message_post)(
+            table_id=self.table_id, user=self.user, text=frame.text, phrase=frame.phrase
+        )
 
     async def op_chat_mute(self, frame: frames_in.ChatMute) -> None:
         """Mute (``mute``: true, default) or unmute the chat of user ``user`` for myself."""
         other = frame.user
-        mute = await in_db_thread_pool(_chat_mute)(self.user, other, frame.mute)
+        mute = await in_db_thread_pool(chat.mute_set)(user=self.user, other_id=other, mute=frame.mute)
         self.muted = self.muted | {other} if mute else self.muted - {other}
         await self.send_json(frames_out.ChatMuted(user=other, mute=mute))
 
     async def op_chat_report(self, frame: frames_in.ChatReport) -> None:
         """Report message ``id`` to the moderators."""
-        await in_db_thread_pool(_chat_report)(self.user, self.table_id, frame.id, frame.reason)
+        await in_db_thread_pool(chat.report)(
+            user=self.user, table_id=self.table_id, message_id=frame.id, reason=frame.reason
+        )
         await self.send_json(frames_out.ChatReported(id=frame.id))
 
     async def op_rematch(self, frame: frames_in.Rematch) -> None:
         """«Ещё партию» (``yes``: true) or not; the view's ``rematch`` lists who agreed."""
-        await in_db_thread_pool(_rematch)(self.table_id, self.user, frame.yes)
+        await in_db_thread_pool(seating.rematch_vote)(table_id=self.table_id, user=self.user, yes=frame.yes)
 
     async def op_ready(self, frame: frames_in.Ready) -> None:
-        """«Готов» (``ready``: true) or not, with an optional ``client_seed`` (FAIRNESS.md)."""
-        await in_db_thread_pool(_ready)(self.table_id, self.user, frame.ready, frame.client_seed)
+        """«Готов» (``ready``: true) or not, with an optional ``client_seed`` (docs/rules.md §3)."""
+        await in_db_thread_pool(seating.ready_set)(
+            table_id=self.table_id, user=self.user, ready=frame.ready, client_seed=frame.client_seed
+        )
 
     async def op_claim(self, frame: frames_in.Claim) -> None:
         """«Засчитать победу» over an opponent away past his ``gone_deadline``."""
-        await in_db_thread_pool(_claim)(self.table_id, self.user.pk)
+        await in_db_thread_pool(presence.claim_victory)(table_id=self.table_id, user_id=self.user.pk)
 
     # ----------------------------------------------------------------- group messages
 
@@ -420,12 +349,12 @@ class TableConsumer(AuthenticatedConsumer):
             return
         if event.get("author") in self.muted:
             return
-        await self.send_json(frames_out.chat(event["frame"]))
+        await self.send(text_data=event["text"])
 
     async def table_chat_hidden(self, event: dict) -> None:
         if not self.admitted:
             return
-        await self.send_json(frames_out.ChatHidden(ids=event["ids"]))
+        await self.send(text_data=event["text"])
 
     async def table_frames(self, event: dict) -> None:
         """A change of the table from the channel layer (a move of a Celery worker or of another
@@ -495,63 +424,26 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
         await self.social_left()
 
     async def op_sync(self, frame: frames_in.Sync) -> None:
-        tables = await in_db_thread_pool(_open_tables)()
+        tables = await in_db_thread_pool(lobby_selectors.open_tables)()
         await self.send_json(frames_out.Tables(tables=tables))
 
     async def lobby_tables(self, event: dict) -> None:
         await self.send(text_data=event["text"])
 
 
-# --------------------------------------------------------------------- sync calls (one each)
+# --------------------------------------------------------------------- sync calls
 
 
 def _may_see(table_id: int, user) -> bool:
+    """Whether ``user`` may see the table (it exists and is public, his, or he was let in)."""
     return access.visible_table(table_id, user) is not None
 
 
 def _table_state(table_id: int, user) -> tuple[int | None, frames_out.State, set[int]]:
+    """``(seat, full state, users muted)`` for ``user``'s socket; LookupError when the table is
+    gone or hidden from him."""
     try:
         seat, message = table_selectors.table_state(table_id, user.pk, user)
     except Table.DoesNotExist:
         raise LookupError(table_id) from None
     return seat, message, chat.muted_by(user.pk)
-
-
-def _watching(table_id: int, user_id: int, delta: int) -> None:
-    presence.spectator_presence(table_id=table_id, user_id=user_id, delta=delta)
-
-
-def _chat_history(table_id: int, seated: bool, muted: set[int]) -> list[dict]:
-    return chat.history(table_id=table_id, seated=seated, muted=muted)
-
-
-def _chat(table_id: int, user, text, phrase) -> None:
-    chat.message_post(table_id=table_id, user=user, text=text, phrase=phrase)
-
-
-def _chat_mute(user, other, mute: bool) -> bool:
-    return chat.mute_set(user=user, other_id=other, mute=mute)
-
-
-def _chat_report(user, table_id: int, message_id, reason: str) -> None:
-    chat.report(user=user, table_id=table_id, message_id=message_id, reason=reason)
-
-
-def _rematch(table_id: int, user, yes: bool) -> None:
-    seating.rematch_vote(table_id=table_id, user=user, yes=yes)
-
-
-def _ready(table_id: int, user, ready: bool, client_seed: str | None) -> None:
-    seating.ready_set(table_id=table_id, user=user, ready=ready, client_seed=client_seed)
-
-
-def _claim(table_id: int, user_id: int) -> None:
-    presence.claim_victory(table_id=table_id, user_id=user_id)
-
-
-def _presence(table_id: int, user_id: int, delta: int) -> None:
-    presence.seat_presence(table_id=table_id, user_id=user_id, delta=delta)
-
-
-def _open_tables() -> list[dict]:
-    return lobby_selectors.open_tables()

@@ -1,6 +1,6 @@
 """Replay frames of a finished match, built by running its record through the rules engine.
 
-Pure Python on the record (the scenario format of SCENARIOS.md): no Django here, so the same
+Pure Python on the record (the scenario format of docs/rules.md §2): no Django here, so the same
 frames can be built from an exported file. Each deal gives ``len(actions) + 1`` frames: the
 cards as dealt, then the table after each action. The match is over, so every frame shows
 every hand.

@@ -21,7 +21,7 @@ group: a socket that joins says ``table.hello`` with its process's :data:`PROCES
 other process holding sockets there marks the table shared and answers ``table.here``, which
 marks it shared in the newcomer's process. A socket that joins while a move is in flight can
 miss that move's frame; the next frame carries the whole view (every frame does), and clients
-render a gap as such (PROTOCOL.md).
+render a gap as such (docs/protocol.md).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import os
 import secrets
 import socket
 from collections import OrderedDict
-from typing import Protocol
+from typing import Any, Protocol
 
 from apps.core.errors import Refused
 from apps.core.threads import in_db_thread_pool
@@ -72,7 +72,7 @@ class TableActor:
         #: The match and engine state as this actor last wrote them.
         self.kept: tuple[Match, Game] | None = None
 
-    async def act(self, *, match_id: int, seat: int, action: object, seq: int, user_id: int) -> int:
+    async def act(self, *, match_id: int, seat: int | None, action: object, seq: int, user_id: int) -> int:
         """A person's action for ``seat`` at version ``seq``: the new ``seq`` once written and sent.
 
         The driver of :func:`apps.tables.moves.move_steps` on the event loop, which says what is
@@ -84,7 +84,8 @@ class TableActor:
         )
         step = next(steps)  # a malformed or system action is refused without waiting for the table
         async with self.lock:
-            taken = None
+            taken: tuple[Match | None, Game | None] | None = None
+            answer: Any
             try:
                 while True:
                     if isinstance(step, moves.Read):
@@ -95,8 +96,8 @@ class TableActor:
             except StopIteration as done:
                 return done.value
             except Refused:
-                if taken is not None and taken[1] is not None:
-                    self.kept = taken  # refused as read, untouched: keep it
+                if taken is not None and taken[0] is not None and taken[1] is not None:
+                    self.kept = (taken[0], taken[1])  # refused as read, untouched: keep it
                 raise
 
     async def _take(self, match_id: int, *, fresh: bool) -> tuple[Match | None, Game | None]:
@@ -132,7 +133,11 @@ class TableActor:
         match = applied.match
         if not selectors.table_caches_fresh(match):
             await in_db_thread_pool(selectors.table_caches_fill)(match)
-        frames = match_frames(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+        args = (match, applied.state, applied.events, applied.views)
+        if match.status == Match.Status.PLAYING:
+            frames = match_frames(*args, hold_ms=applied.hold_ms)
+        else:  # the final views ask the fairness hooks whether to reveal the seeds: a query
+            frames = await in_db_thread_pool(match_frames)(*args, hold_ms=applied.hold_ms)
         for sink in list(_SOCKETS.get(self.table_id, ())):
             await sink.frames_deliver(frames, match_id=match.pk, seq=match.seq)
         if self.table_id in _SHARED:
@@ -183,7 +188,7 @@ def socket_left(table_id: int, sink: Sink) -> None:
 def hello_heard(table_id: int, event: dict) -> dict | None:
     """A socket of the table said ``table.hello``: if from another process, the table is shared,
     and the first socket here to hear it answers with the ``table.here`` returned (else None)."""
-    origin, hello = event.get("origin"), event.get("hello")
+    origin, hello = event.get("origin"), str(event.get("hello"))
     if origin == PROCESS_ID or table_id not in _SOCKETS:
         return None
     _SHARED.add(table_id)

@@ -32,7 +32,7 @@ def match_bot_move(*, match_id: int, seq: int) -> bool:
         view = api.view(state, seat)
         if "legal" not in view:
             view["legal"] = api.legal_actions(state, seat)
-        # secret while the match is played: the server seed (FAIRNESS.md), else the old seed
+        # secret while the match is played: the server seed (docs/rules.md §3), else the old seed
         rng = random.Random(f"{match.server_seed or match.seed}:{seq}:{seat}")
         action = bot_players.decide(view, level, rng, match.bot_memory.get(str(seat)))
         if action is not None:

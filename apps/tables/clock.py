@@ -6,7 +6,7 @@ setting: 1 in production, small in tests so turns time out in a fraction of a se
 
 from __future__ import annotations
 
-#: Per player per deal, belot family (seed 000, RULES.md "Timeouts").
+#: Per player per deal, belot family (seed 000, docs/rules.md "Timeouts").
 RESERVE_MS = 30_000
 #: Durak: every action (seed 001 §11).
 DURAK_MOVE_MS = 30_000
@@ -29,7 +29,7 @@ def hold_ms(events: list[dict], scale: float = 1.0) -> int:
 
     The table shows the full trick, who took it, and the deal's summary for this long; the
     next turn's clock starts after it and bots wait it out, so nobody loses time to it."""
-    held = max((_HOLD_BY_EVENT.get(event.get("type"), 0) for event in events), default=0)
+    held = max((_HOLD_BY_EVENT.get(event.get("type", ""), 0) for event in events), default=0)
     return scaled(held, scale) if held else 0
 
 

@@ -40,7 +40,7 @@ def move_writers() -> int:
     return max(1, int(_setting("TABLES_MOVE_WRITERS", "4")))
 
 
-#: Largest accepted socket frame, in bytes (PROTOCOL.md: frames over 16 KB are refused).
+#: Largest accepted socket frame, in bytes (docs/protocol.md: frames over 16 KB are refused).
 MAX_FRAME_BYTES = 16 * 1024
 #: Token bucket per socket: refill rate per second and burst.
 RATE_PER_SECOND = 20.0

@@ -1,4 +1,4 @@
-"""Provably fair deals at the tables (FAIRNESS.md): the server seeds, the client seeds, and
+"""Provably fair deals at the tables (docs/rules.md §3): the server seeds, the client seeds, and
 the ``fairness`` block of the views and records.
 
 A table holds the server seed of its next match (drawn with :mod:`secrets` when the table is
@@ -25,7 +25,7 @@ def new_server_seed() -> str:
 
 def check_client_seed(value: object) -> str:
     """``value`` as a client seed, or ``Refused("bad_client_seed")`` (1–64 printable ASCII
-    characters other than ``:`` and ``|``, FAIRNESS.md)."""
+    characters other than ``:`` and ``|``, docs/rules.md §3)."""
     if not fairness.valid_client_seed(value):
         raise Refused("bad_client_seed")
     return value  # type: ignore[return-value]

@@ -77,8 +77,8 @@ def frames_message(frames: dict[str, str], *, match_id: int, seq: int) -> dict:
 
 def table_refresh(table_id: int) -> None:
     """Tell every socket of the table to refetch its seat and full state (seating or presence
-    changed). Tried instead for presence: one message with every seat's state built once; it
-    was slower in the connect/close bench and daphne's memory grew with it (docs/performance.md)."""
+    changed): cheaper over connect/close churn than one message with every seat's state built
+    once (docs/performance.md)."""
     seats_changed(table_id)
     publishing.send_many([(groups.table_all(table_id), {"type": "table.refresh"})])
 

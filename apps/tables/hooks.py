@@ -19,6 +19,8 @@ registered, in the order of registration, and does without when nothing is.
 - seeds held: ``seed_hold_provide(provider)``; ``provider(match)`` says the server seed of the
   finished ``match`` stays secret for now (a duplicate set's seed until the set closes:
   apps.duplicates); its ``fairness`` then shows the commitment only.
+- record extras: ``record_extra_provide(provider)``; ``provider(match)`` returns keys to add to
+  the match's record (apps.duplicates: ``duplicate``, how the engine replays a set's match).
 - seat ratings: ``seat_ratings_provide(provider)``; ``provider(game, options, seats)`` with
   ``seats`` as ``(number, user id, bot level)`` returns the shown rating text by seat number.
 """
@@ -27,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Literal
+
+from apps.core.errors import Refused
 
 Moment = Literal["create", "sit", "ready", "see", "start"]
 Guard = Callable[..., None]
@@ -37,6 +41,7 @@ _SEAT_RATINGS: list[SeatRatings] = []
 Apart = Callable[[list[int]], set[frozenset[int]]]
 _APART: list[Apart] = []
 _SEED_HOLDS: list[Callable[[Any], bool]] = []
+_RECORD_EXTRAS: list[Callable[[Any], dict]] = []
 
 
 def guard_register(moment: Moment, check: Guard) -> None:
@@ -53,8 +58,6 @@ def guards_run(moment: Moment, *, table: Any, user: Any) -> None:
 
 def guards_pass(moment: Moment, *, table: Any, user: Any) -> bool:
     """Whether every check registered for ``moment`` lets ``user`` through (none refuses)."""
-    from apps.core.errors import Refused
-
     try:
         guards_run(moment, table=table, user=user)
     except Refused:
@@ -95,3 +98,17 @@ def seed_hold_provide(provider: Callable[[Any], bool]) -> None:
 def seed_held(match: Any) -> bool:
     """Whether some registered provider keeps the finished ``match``'s seed secret for now."""
     return any(provider(match) for provider in _SEED_HOLDS)
+
+
+def record_extra_provide(provider: Callable[[Any], dict]) -> None:
+    """Let ``provider(match)`` add keys to the match's record."""
+    if provider not in _RECORD_EXTRAS:
+        _RECORD_EXTRAS.append(provider)
+
+
+def record_extras(match: Any) -> dict:
+    """The keys every registered provider adds to ``match``'s record ({} when none)."""
+    out: dict = {}
+    for provider in _RECORD_EXTRAS:
+        out.update(provider(match))
+    return out

@@ -4,7 +4,7 @@ in to a private one, each match, every action taken in it, and the cards of ever
 apps.tables owns these rows: only its services write them (``seating`` before and after a
 match, ``access`` for invite links, the match's modules while it is played: ``starting``,
 ``moves``, ``timers``, ``presence``, ``sweeping``; docs/decisions-live-core.md).
-Together ``DealRecord`` and ``Move`` hold the match in the scenario format of SCENARIOS.md
+Together ``DealRecord`` and ``Move`` hold the match in the scenario format of docs/rules.md §2
 (see :func:`apps.tables.selectors.match_record`): ``state`` is only a cache of replaying them.
 """
 
@@ -21,7 +21,7 @@ BOT_LEVELS = ("easy", "normal", "hard")
 
 
 def new_server_seed() -> str:
-    """32 bytes from :mod:`secrets` as hex (FAIRNESS.md's server seed)."""
+    """32 bytes from :mod:`secrets` as hex (the server seed of docs/rules.md §3)."""
     return secrets.token_bytes(32).hex()
 
 
@@ -65,7 +65,7 @@ class Table(models.Model):
     time_scale = models.FloatField(_("масштаб времени"), null=True, blank=True)
     #: The bots' human-like pause before a move (None: the TABLES_BOT_DELAY_MS setting).
     bot_delay_ms = models.PositiveIntegerField(_("пауза ботов, мс"), null=True, blank=True)
-    #: FAIRNESS.md: the server seed (hex) of the table's next match, drawn when the table is
+    #: docs/rules.md §3: the server seed (hex) of the table's next match, drawn when the table is
     #: created and again at each start; never sent, only its commitment (apps.tables.fairness).
     server_seed = models.CharField(
         _("зерно сервера"), max_length=64, default=server_seed_default, editable=False
@@ -94,7 +94,7 @@ class Seat(models.Model):
     )
     bot_level = models.CharField(_("бот"), max_length=10, null=True, blank=True)  # noqa: DJ001 (null = no bot)
     ready = models.BooleanField(_("готов"), default=False)
-    #: FAIRNESS.md: the seated person's client seed for the next match ("" = none sent).
+    #: docs/rules.md §3: the seated person's client seed for the next match ("" = none sent).
     client_seed = models.CharField(_("зерно игрока"), max_length=64, blank=True, default="")
     #: Open table sockets of the seated person (across all server processes).
     connections = models.PositiveIntegerField(_("соединений"), default=0)
@@ -160,7 +160,7 @@ class Match(models.Model):
     options = models.JSONField(_("настройки"), default=dict)
     #: The 48-bit seed of matches from before fair deals (0 for a fair one).
     seed = models.BigIntegerField(_("зерно раздачи"))
-    #: FAIRNESS.md: the server seed (hex) the match deals from and the client seeds by seat;
+    #: docs/rules.md §3: the server seed (hex) the match deals from and the client seeds by seat;
     #: revealed once the match is over. "" for a match from before fair deals.
     server_seed = models.CharField(_("зерно сервера"), max_length=64, blank=True, default="", editable=False)
     client_seeds = models.JSONField(_("зёрна игроков"), default=dict, blank=True)
@@ -189,7 +189,7 @@ class Match(models.Model):
     #: process knows its cached seats' info of this match is stale.
     seats_version = models.PositiveIntegerField(_("версия мест"), default=0)
     #: Quick play: a person who has not opened the table by then aborts the match (a no-show,
-    #: issue #36 item 0); None once everyone came, and for other tables.
+    #: apps.tables.no_show); None once everyone came, and for other tables.
     show_deadline = models.DateTimeField(_("срок явки"), null=True, blank=True, db_index=True)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
     reserves = models.JSONField(_("запас времени"), default=dict)
@@ -248,7 +248,7 @@ class Move(models.Model):
     seat = models.SmallIntegerField(_("место"), null=True, blank=True)
     system = models.BooleanField(_("системный"), default=False)
     actor = models.CharField(_("кто ходил"), max_length=10, choices=Actor.choices)
-    #: Canonical action (SCENARIOS.md) without ``seat``.
+    #: Canonical action (docs/rules.md §2) without ``seat``.
     action = models.JSONField(_("действие"))
 
     class Meta:

@@ -32,10 +32,10 @@ from apps.rules import api
 from apps.rules.base import Game
 from apps.rules.errors import IllegalAction
 
-from . import bot_players, clock, frames, scheduling, signals, store
+from . import bot_players, clock, frames, scheduling, selectors, signals, store
 from .models import DealRecord, Match, Move, Table
 
-#: Actions only the server makes (SCENARIOS.md system actions).
+#: Actions only the server makes (the system actions of docs/rules.md §2).
 SYSTEM_TYPES = frozenset({"timeout", "close"})
 
 Actor = Move.Actor
@@ -100,9 +100,10 @@ class Prepared:
         return self.deal is None and not self.finished
 
 
-def canonical_action(action: Any) -> dict:
+def canonical_action(action: Any) -> rules_actions.Canonical:
     """``action`` in its canonical form (:func:`apps.rules.actions.canonical`): what a Move
-    stores and the other seats see; ``bad_message`` when it is not a well-formed action."""
+    stores and the other seats see, checked once (``api.apply`` takes it as it is);
+    ``bad_message`` when it is not a well-formed action."""
     try:
         return rules_actions.canonical(action)
     except IllegalAction as exc:
@@ -211,7 +212,7 @@ def move_apply(
         match_id=match_id, seat=seat, action=action, seq=seq, actor=actor, user_id=user_id,
         reason=reason, system=system,
     )
-    answer = None
+    answer: Any = None
     while True:
         try:
             step = steps.send(answer)
@@ -256,7 +257,8 @@ def move_prepare(
         state = api.from_json(match.state)
     before_to_act = api.to_act(state)
     try:
-        _, events = api.apply(state, seat, action, system=system)
+        # a system action of the whole table (Шулер's ``close``) has no seat: None
+        _, events = api.apply(state, seat, action, system=system)  # type: ignore[arg-type]
     except IllegalAction as exc:
         code = "not_your_turn" if exc.code == "not_your_turn" else "illegal"
         raise Refused(code, engine_code=exc.code, detail=exc.detail) from None
@@ -408,7 +410,7 @@ def _finish_if_over(match: Match, state: Game, *, reason: str | None, now: datet
     if not api.finished(state):
         return
     summary = api.summary(state)
-    # a match a no-show aborted (apps.tables.no_show) has no winners (issue #36, item 0)
+    # a match a no-show aborted (apps.tables.no_show) has no winners (docs/decisions-ratings.md)
     winners = [] if reason == "no_show" else list(summary.get("winners") or [])
     match.status = Match.Status.FINISHED
     match.finished_at = now
@@ -439,9 +441,7 @@ def turn_announce(applied: Applied) -> None:
     match = applied.match
     if not signals.turn_waits.receivers or match.status != Match.Status.PLAYING or match.deadline is None:
         return
-    from .selectors import persons_to_act
-
-    user_ids = persons_to_act(match, applied.state)
+    user_ids = selectors.persons_to_act(match, applied.state)
     if user_ids:
         signals.send_logged(signals.turn_waits, sender=Match, match_id=match.pk, user_ids=user_ids)
 
@@ -453,7 +453,7 @@ def tasks_schedule(applied: Applied) -> None:
     if match.status != Match.Status.PLAYING:
         return
     if applied.timer and match.timer_due is not None:
-        scheduling.timer_at(match.pk, match.seq, match.timer_due)
+        scheduling.timer_at(match.pk, match.timer_due)
     if match.bot_to_act:
         # Bots with a human pause also wait out the trick or the deal shown; bots without one
         # (tests, benches: bot_delay_ms 0) play on at once while the clients still show it.

@@ -1,4 +1,4 @@
-"""Quick play's no-show rule (issue #36, item 0; lichess aborts a game nobody started).
+"""Quick play's no-show rule (lichess aborts a game nobody started; docs/decisions-ratings.md).
 
 A quick-play match starts the moment the pool seats its people, wherever they are on the site.
 A person who has not opened the table (no socket ever at his seat) by the match's

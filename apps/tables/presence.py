@@ -45,6 +45,8 @@ def presence_refresh(table_id: int) -> None:
     refresh is a timer of the process that first had to wait (one channel-layer message, no
     database). A process killed in that second loses it: the next change or ``sync`` repairs."""
     seats_changed(table_id)
+    if cache.get(f"presence:due:{table_id}"):
+        return  # the delayed refresh, sent after this change, covers it
     if cache.add(f"presence:sent:{table_id}", 1, REFRESH_SECONDS):
         _refresh_send(table_id)
     elif cache.add(f"presence:due:{table_id}", 1, REFRESH_SECONDS * 5):
@@ -106,8 +108,9 @@ def _away_announce(table_id: int, user_id: int) -> None:
     if not signals.turn_waits.receivers:
         return
     match = Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING).first()
-    waiting = match is not None and match.deadline is not None
-    if waiting and user_id in selectors.persons_to_act(match, api.from_json(match.state)):
+    if match is None or match.deadline is None:
+        return
+    if user_id in selectors.persons_to_act(match, api.from_json(match.state)):
         signals.send_logged(signals.turn_waits, sender=Match, match_id=match.pk, user_ids=[user_id])
 
 
@@ -138,7 +141,7 @@ def seat_disconnect_check(*, table_id: int, seat: int) -> bool:
 
 def claim_victory(*, table_id: int, user_id: int) -> None:
     """«Засчитать победу»: a person playing at the table ends the match when a person on another
-    side has been away past the disconnect time (RULES.md: a disconnect not back in time ends the
+    side has been away past the disconnect time (docs/rules.md: a disconnect not back in time ends the
     game as his ``leave``; the seat's ``gone_deadline`` in the view says when). Durak ends such a
     match by itself; the belot family keeps playing for the absent seat until someone claims.
 

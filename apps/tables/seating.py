@@ -58,7 +58,7 @@ def table_create(
     only people play, see apps.ratings; a private table's None is casual).
 
     Refused ``too_many_tables`` when ``user`` already owns and sits at
-    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (issue #30), checked with his row locked so
+    ``LOBBY_WAITING_TABLES_PER_USER`` waiting tables (docs/security.md), checked with his row locked so
     parallel requests cannot slip past it; ``waits=False``: the caller starts the match in the
     same transaction (play with bots), so the table never waits and is not capped."""
     options = normalized_options(game, options)
@@ -142,7 +142,7 @@ def seat_take(*, table_id: int, user, seat: int, invite: str | None = None) -> T
 
 def seat_leave(*, table_id: int, user) -> Table:
     """``user`` stands up. Before the start the seat frees; during a match it is ``leave``: the
-    match ends at once and his side loses (RULES.md platform rules)."""
+    match ends at once and his side loses (docs/rules.md platform rules)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise Refused("not_found")
@@ -227,7 +227,7 @@ def options_set(*, table_id: int, user, options: dict) -> Table:
 def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | None = None) -> Table:
     """«Готов»: the match starts when every seat that must be filled is filled and ready.
 
-    ``client_seed`` (FAIRNESS.md, optional): the person's seed for the deals of the next match;
+    ``client_seed`` (docs/rules.md §3, optional): the person's seed for the deals of the next match;
     ``bad_client_seed`` when it is not 1–64 printable ASCII characters without ``:`` and ``|``,
     ``client_seed_closed`` once the match has started (nothing changes either way)."""
     if client_seed is not None:
@@ -283,29 +283,33 @@ def table_create_seated(
 
 def table_create_duplicate(
     *,
-    user,
+    people: dict,
     game: str,
     options: dict,
-    seat: int,
     level: str,
     server_seed: str,
     deals: int,
-    dealer: int = 0,
+    dealer: int | None = 0,
+    seats: int | None = None,
+    first_deal: int = 0,
 ) -> Table:
-    """A duplicate set's table (apps.duplicates, RULES.md «Дубль»): private and casual, ``user`` at
-    ``seat``, bots of ``level`` at every other seat, its match started at once from the set's
-    ``server_seed`` (no client seeds) by ``dealer``, ``deals`` deals each scored alone.
-    Call it inside the caller's transaction."""
+    """A duplicate set's table (apps.duplicates, docs/rules.md «Дубль»): private and casual, the users
+    of ``people`` (seat number -> user) seated, bots of ``level`` at every other seat, its match
+    started at once from the set's ``server_seed`` (no client seeds) by ``dealer``, ``deals``
+    deals each scored alone (``seats``: Durak's seat count; ``first_deal``: a Durak game's deal
+    number in the set). Owned by the person at the lowest seat. Call it inside the caller's
+    transaction."""
     options = normalized_options(game, options)
-    count = seat_rules.seat_count(game, options)
-    _check_seat_number(seat, count)
+    count = seat_rules.seat_count(game, options, seats)
+    for seat in people:
+        _check_seat_number(seat, count)
     _check_level(level)
     with transaction.atomic():
         table = Table.objects.create(
             game=game,
             options=options,
             seat_count=count,
-            owner=user,
+            owner=people[min(people)],
             private=True,
             invite_code=access.new_invite_code(),
             rated=False,
@@ -315,13 +319,13 @@ def table_create_duplicate(
             Seat(
                 table=table,
                 number=n,
-                user=user if n == seat else None,
-                bot_level=None if n == seat else level,
+                user=people.get(n),
+                bot_level=None if n in people else level,
                 ready=True,
             )
             for n in range(count)
         )
-        match_start(table=table, dealer=dealer, duplicate=deals)
+        match_start(table=table, dealer=dealer, duplicate=deals, first_deal=first_deal)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, overload
 
 from apps.protocol.server import State, state_frame
 from apps.rules import api
@@ -14,8 +15,8 @@ from . import fairness as fair
 from .access import table_visible
 from .models import Match, Seat, Spectator, Table
 
-#: Keys PROTOCOL.md promises in every view, with their value before anything is known.
-VIEW_DEFAULTS = {
+#: Keys docs/protocol.md promises in every view, with their value before anything is known.
+VIEW_DEFAULTS: dict[str, Any] = {
     "phase": "waiting",
     "dealer": None,
     "trump": None,
@@ -33,7 +34,14 @@ VIEW_DEFAULTS = {
 }
 
 
+@overload
+def epoch_ms(moment: datetime) -> int: ...
+@overload
+def epoch_ms(moment: None) -> None: ...
+@overload
+def epoch_ms(moment: datetime | None) -> int | None: ...
 def epoch_ms(moment: datetime | None) -> int | None:
+    """``moment`` in milliseconds since the epoch (None stays None)."""
     return None if moment is None else int(moment.timestamp() * 1000)
 
 
@@ -178,10 +186,10 @@ def _merge_seats(engine_seats: list | None, info: list[dict]) -> list[dict]:
 
 def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
     """``gone_deadline`` (epoch ms) on each playing seat whose person has no socket open: when
-    his absence ends the match (Durak) or lets the others claim it (PROTOCOL extension); for a
+    his absence ends the match (Durak) or lets the others claim it (docs/protocol.md); for a
     quick-play seat never opened, the match's ``show_deadline`` (a no-show aborts it then)."""
     away = {e["seat"]: e.get("gone_at") for e in info}
-    # quick play: a person who never opened the table must by ``show_deadline`` (issue #36, item 0)
+    # quick play: a person who never opened the table must by ``show_deadline`` (apps.tables.no_show)
     absent = {
         e["seat"] for e in info if e.get("user") and not e.get("connected") and e.get("gone_at") is None
     }
@@ -195,7 +203,7 @@ def _gone_deadlines(match: Match, seats: list[dict], info: list[dict]) -> None:
 
 def clock_fields(match: Match, to_act: list[int]) -> dict:
     """``deadline`` (epoch ms when the server acts), ``move_deadline`` and ``reserve_ms``."""
-    fields = {"deadline": epoch_ms(match.deadline), "move_deadline": None, "reserve_ms": None}
+    fields: dict[str, Any] = {"deadline": epoch_ms(match.deadline), "move_deadline": None, "reserve_ms": None}
     if match.turn_started_at is not None and match.deadline is not None:
         fields["move_deadline"] = epoch_ms(match.turn_started_at) + match.turn_ms
     if clock.has_reserve(match.game):
@@ -215,7 +223,7 @@ def match_view(
     agreed: list[int] | None = None,
     spectators: int = 0,
 ) -> dict:
-    """The view of PROTOCOL.md for ``seat`` (None: a spectator): the engine's view of that seat
+    """The view of docs/protocol.md for ``seat`` (None: a spectator): the engine's view of that seat
     (``engine_view`` when already computed) plus the table's ids, names, connections, clock and
     result, ``rematch`` (:func:`rematch_seats` with the persons who ``agreed``) and the number
     of ``spectators``. Cards come from the engine only."""
@@ -376,9 +384,9 @@ def unfinished_match_for(user_id: int) -> Match | None:
 
 
 def match_record(match: Match) -> dict:
-    """The match in the scenario format of SCENARIOS.md: options, dealer, seed, and per deal the
+    """The match in the scenario format of docs/rules.md §2: options, dealer, seed, and per deal the
     cards dealt and the actions taken in order (canonical, ``system: true`` for server actions);
-    once a fair match is over its revealed ``fairness`` (FAIRNESS.md)."""
+    once a fair match is over its revealed ``fairness`` (docs/rules.md §3)."""
     deals = list(match.deal_records.order_by("number"))
     moves = list(match.moves.order_by("seq"))
     out = []
@@ -403,9 +411,7 @@ def match_record(match: Match) -> dict:
     }
     if match.game == "durak":
         spec["seats"] = match.seats
-    limit = ((match.state or {}).get("state") or {}).get("source", {}).get("deals")
-    if limit is not None:  # a duplicate set's match: K deals each scored alone (RULES.md «Дубль»)
-        spec["duplicate"] = {"deals": limit}
+    spec.update(hooks.record_extras(match))  # a duplicate set's match: ``duplicate`` (apps.duplicates)
     fairness = fair.match_fairness(match)
     if fairness is not None and "server_seed" in fairness:  # revealed: the match is over
         spec["fairness"] = fairness

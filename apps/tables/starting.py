@@ -1,4 +1,4 @@
-"""Starting a match: its first deal from the table's committed server seed (FAIRNESS.md), the
+"""Starting a match: its first deal from the table's committed server seed (docs/rules.md §3), the
 clock, the table marked playing.
 
 The seating services (:mod:`.seating`) call :func:`match_start` once everyone is ready, in
@@ -8,6 +8,7 @@ their transaction; the match's moves then go through :mod:`.moves`.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +27,7 @@ def match_start(
     rematch_of: int | None = None,
     no_show: bool = False,
     duplicate: int | None = None,
+    first_deal: int = 0,
 ) -> Match:
     """Start the match of ``table`` (the caller holds the table's row lock in a transaction).
 
@@ -38,7 +40,8 @@ def match_start(
     ``no_show`` (quick play): a person who has not opened the table within
     :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
     ``duplicate`` (apps.duplicates): a duplicate set's match of that many deals, each scored
-    alone (RULES.md «Дубль»); the table's server seed is then the set's.
+    alone (docs/rules.md «Дубль»); the table's server seed is then the set's; ``first_deal``: the
+    set's number of the match's deal 0 (a duplicate Durak game).
     """
     seats = list(table.seats.select_related("user").order_by("number"))
     for seat in seats:  # every path that starts a match passes here (a banned player, ...)
@@ -47,7 +50,7 @@ def match_start(
     occupied = [s.number for s in seats if s.occupied]
     info_list = selectors.seats_info(table.pk)
     info = {i["seat"]: i for i in info_list}
-    # FAIRNESS.md: the table's committed server seed and the seated people's client seeds;
+    # docs/rules.md §3: the table's committed server seed and the seated people's client seeds;
     # the table draws the next match's server seed at once (a rematch deals from a new one).
     server_seed = table.server_seed or fair.new_server_seed()
     client_seeds = {str(s.number): s.client_seed for s in seats if s.user_id is not None and s.client_seed}
@@ -56,9 +59,12 @@ def match_start(
         table.options,
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
-        # a duplicate set's tables all deal with the client string "" (FAIRNESS.md)
-        fair=fair.match_seeds(server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied),
+        # a duplicate set's tables all deal with the client string "" (docs/rules.md §3)
+        fair=fair.match_seeds(
+            server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied
+        ),
         duplicate=duplicate,
+        first_deal=first_deal,
     )
     table.server_seed = fair.new_server_seed()
     Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)
@@ -108,7 +114,7 @@ def match_start(
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
     table.rematch = []
-    started = {"type": "match_started"}
+    started: dict[str, Any] = {"type": "match_started"}
     if rematch_of is not None:
         started["rematch_of"] = rematch_of
     events = [started, *opening]

@@ -1,9 +1,9 @@
 """The match row and the move log on the hot path of a move: one statement to read, one to write.
 
-A move is the site's most frequent write. Through the ORM it took five round trips to
-PostgreSQL (BEGIN, the locking read, the Move insert, the match update, COMMIT) and about
-1.5 ms of query compilation per move (bench/ws_load.py, docs/performance.md). Here the SQL is
-built once at import and a move is written optimistically: :func:`match_read` reads the row
+A move is the site's most frequent write: through the ORM it would take five round trips to
+PostgreSQL (BEGIN, the locking read, the Move insert, the match update, COMMIT) and a query
+compilation per move (docs/performance.md, «What the live core's shape rests on»). Here the SQL
+is built once at import and a move is written optimistically: :func:`match_read` reads the row
 without a lock, and :func:`move_write` updates it only if nobody wrote it since
 (:class:`RowVersion`, still playing), inserting the Move in the same statement, so the two land
 together or not at all, without an explicit transaction. A process keeps the match and engine
@@ -78,7 +78,9 @@ def _write_sql() -> str:
     ``timer_due`` as written, no row if nothing was."""
 
     def typed(model: type[models.Model], name: str) -> str:
-        return f"%s::{model._meta.get_field(name).db_type(connection)}"
+        field = model._meta.get_field(name)
+        assert isinstance(field, models.Field)
+        return f"%s::{field.db_type(connection)}"
 
     return (
         "WITH written AS (UPDATE {match} SET {sets}, timer_due = CASE WHEN {pending} THEN timer_due"
@@ -270,8 +272,8 @@ class _Writers:
     """The connections :func:`move_write_async` writes on, for one event loop: at most
     :func:`apps.tables.conf.move_writers` open, each carrying one statement at a time. A write
     waits for its commit to reach the disk, so with one connection every table of the process
-    queued behind every other's commit (bench/ws_load.py: one process applied ≈ 290 moves/s
-    with daphne half idle); the moves of one table stay in order through its actor's lock."""
+    would queue behind every other's commit (docs/performance.md); the moves of one table stay
+    in order through its actor's lock."""
 
     def __init__(self, size: int) -> None:
         self.slots = asyncio.Semaphore(size)

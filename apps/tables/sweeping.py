@@ -64,8 +64,9 @@ def matches_sweep(*, rearm: bool = False, limit: int = SWEEP_LIMIT) -> dict:
     if rearm:
         future = playing.filter(deadline__gt=now)
         future.update(timer_due=F("deadline"))
-        for match_id, seq, deadline in future.values_list("id", "seq", "deadline"):
-            scheduling.timer_at(match_id, seq, deadline)
+        for match_id, deadline in future.values_list("id", "deadline"):
+            assert deadline is not None  # deadline__gt=now
+            scheduling.timer_at(match_id, deadline)
             done["rearmed"] += 1
     return done
 

@@ -1,6 +1,7 @@
 """Celery tasks of live tables: thin wrappers around the services (which check ``seq``).
 
-The task names are what queued messages refer to: they stay as they are whatever module
+The task names are what queued messages refer to, and what :mod:`apps.tables.scheduling`
+sends (by name, so no service imports this module): they stay as they are whatever module
 holds the service."""
 
 from __future__ import annotations
@@ -12,62 +13,51 @@ from celery.signals import worker_process_init, worker_ready
 
 from apps.rules import api
 
+from . import bot_players, bot_turns, no_show, presence, publishing, sweeping, timers
+
 log = logging.getLogger(__name__)
 
 
 @shared_task(name="tables.match_timeout", ignore_result=True)
-def match_timeout(match_id: int, seq: int) -> int:
-    """The match's timer (armed at ``seq``) fired: the server acts if the deadline then current
-    has passed, else the timer re-arms for it (:func:`apps.tables.timers.match_timer`). ``seq``
-    stays in the signature for the messages already queued; the timer reads the match itself."""
-    from .timers import match_timer
-
-    return match_timer(match_id=match_id)
+def match_timeout(match_id: int) -> int:
+    """The match's timer fired: the server acts if the deadline then current has passed, else
+    the timer re-arms for it (:func:`apps.tables.timers.match_timer`)."""
+    return timers.match_timer(match_id=match_id)
 
 
 @shared_task(name="tables.match_bot_move", ignore_result=True)
 def match_bot_move(match_id: int, seq: int) -> bool:
     """The bot to act at ``(match, seq)`` moves unless ``seq`` moved on."""
-    from .bot_turns import match_bot_move as service
-
-    return service(match_id=match_id, seq=seq)
+    return bot_turns.match_bot_move(match_id=match_id, seq=seq)
 
 
 @shared_task(name="tables.seat_disconnect_check", ignore_result=True)
 def seat_disconnect_check(table_id: int, seat: int) -> bool:
     """Durak: the person at ``seat`` left the socket 30 s ago and did not come back."""
-    from .presence import seat_disconnect_check as service
-
-    return service(table_id=table_id, seat=seat)
+    return presence.seat_disconnect_check(table_id=table_id, seat=seat)
 
 
 @shared_task(name="tables.match_no_show_check", ignore_result=True)
 def match_no_show_check(match_id: int) -> bool:
     """Quick play, 20 s after the start: a person who never opened the table aborts the match."""
-    from .no_show import match_no_show_check as service
-
-    return service(match_id=match_id)
+    return no_show.match_no_show_check(match_id=match_id)
 
 
 @shared_task(name="tables.sweep", ignore_result=True)
 def sweep(rearm: bool = False) -> dict:
     """Apply deadlines whose timer was lost (run by beat every second and at worker start)."""
-    from .sweeping import matches_sweep
-
-    return matches_sweep(rearm=rearm)
+    return sweeping.matches_sweep(rearm=rearm)
 
 
 def warm_up() -> None:
     """Import every game and the bots and open the channel layer once, so that the first timer
     of a fresh worker is as quick as the others (it must act within a second of its deadline)."""
-    from . import bot_players, publishing
-
     for game in api.GAMES:
         try:
             api.game_class(game)
         except ImportError:
             log.warning("game %s is not available", game)
-    assert bot_players.decide
+    assert callable(bot_players.decide)
     publishing.send_many([("tables.warmup", {"type": "tables.warmup"})])
 
 

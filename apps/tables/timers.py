@@ -42,7 +42,7 @@ def timeout_apply(*, match_id: int, seq: int) -> int:
     state = api.from_json(match.state)
     public = api.view(state, None)
     if public.get("phase") == "check":
-        planned = [(None, {"type": "close"})]
+        planned: list[tuple[int | None, dict[str, str]]] = [(None, {"type": "close"})]
     else:
         planned = [(s, {"type": "timeout"}) for s in seats_awaited(public, api.to_act(state))]
     applied = 0
@@ -76,9 +76,11 @@ def match_timer(*, match_id: int) -> int:
         .values_list("seq", "deadline", "timer_due")
         .first()
     )
-    if row is None or row[1] is None:
+    if row is None:
         return 0
     seq, deadline, due = row
+    if deadline is None:
+        return 0
     now = timezone.now()
     if deadline <= now:
         return timeout_apply(match_id=match_id, seq=seq)
@@ -89,7 +91,7 @@ def match_timer(*, match_id: int) -> int:
     if Match.objects.filter(pk=match_id, status=Match.Status.PLAYING, timer_due=due).update(
         timer_due=deadline
     ):
-        scheduling.timer_at(match_id, seq, deadline)
+        scheduling.timer_at(match_id, deadline)
     return 0
 
 

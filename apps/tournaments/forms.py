@@ -29,10 +29,19 @@ class TournamentForm(forms.Form):
     rounds = forms.IntegerField(label=_("Швейцарка: туров"), min_value=1, max_value=15, required=False)
     max_entrants = forms.IntegerField(label=_("Мест"), min_value=2, max_value=128, initial=32)
     private = forms.BooleanField(label=_("По приглашению (по ссылке)"), required=False)
+    rating_min = forms.IntegerField(label=_("Рейтинг от"), min_value=0, max_value=4000, required=False)
+    rating_max = forms.IntegerField(label=_("Рейтинг до"), min_value=0, max_value=4000, required=False)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["mode"].choices = [(code, mode_name(code)) for code in MODE_ORDER]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        low, high = data.get("rating_min"), data.get("rating_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("rating_max", _("Верхняя граница рейтинга меньше нижней."))
+        return data
 
     def service_kwargs(self) -> dict:
         """The cleaned fields as :func:`apps.tournaments.registration.tournament_create` takes them."""
@@ -46,4 +55,6 @@ class TournamentForm(forms.Form):
             "rounds": data.get("rounds"),
             "max_entrants": data["max_entrants"],
             "private": data.get("private", False),
+            "rating_min": data.get("rating_min"),
+            "rating_max": data.get("rating_max"),
         }

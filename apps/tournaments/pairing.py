@@ -172,6 +172,50 @@ def group_tables(entrants: Iterable[Entrant], *, size: int, min_size: int) -> Ro
     return Round(tables=ordered_tables, byes=tuple(e.id for e in byes))
 
 
+#: The arena matches a part of the standings as one full graph only up to this size.
+FULL_GRAPH = 40
+
+
+def _arena_matching(
+    part: list[Entrant], window: int = 12
+) -> tuple[list[tuple[Hashable, Hashable]], list[Entrant]]:
+    """The most tables of two among ``part`` (in standings order) by weighted matching on score
+    and rating, no edge between last opponents, looking ``window`` places up and down first, then
+    three times as far, and (a part of at most :data:`FULL_GRAPH`) at the whole part while that
+    leaves out more than an odd one; returns the tables and who is left out."""
+    best: tuple[list[tuple[Hashable, Hashable]], list[Entrant]] = ([], list(part))
+    # the whole part only when it is small: a full graph of a 64-block takes a second, and
+    # whoever is left out is tried with the next block (or the next pass, moments later)
+    spans = (window, 3 * window, *((None,) if len(part) <= FULL_GRAPH else ()))
+    for span in spans:
+        if span is not None and span >= len(part):
+            continue
+        graph = nx.Graph()
+        worst = 1
+        for i, a in enumerate(part):
+            last = len(part) if span is None else min(len(part), i + 1 + span)
+            for j in range(i + 1, last):
+                b = part[j]
+                if b.id not in a.met and a.id not in b.met:
+                    penalty = _penalty(a, b)
+                    worst = max(worst, penalty)
+                    graph.add_edge(i, j, penalty=penalty)
+        fresh = worst * (len(part) // 2 + 1) + 2
+        for *_ends, data in graph.edges(data=True):
+            data["weight"] = fresh - data["penalty"]
+        pairs = sorted(tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, maxcardinality=True))
+        seated = {i for pair in pairs for i in pair}
+        found = (
+            [(part[i].id, part[j].id) for i, j in pairs],
+            [e for k, e in enumerate(part) if k not in seated],
+        )
+        if len(found[0]) > len(best[0]):
+            best = found
+        if len(best[1]) <= len(part) % 2:
+            break
+    return best
+
+
 def arena_tables(waiting: Iterable[Entrant], *, size: int, min_size: int | None = None) -> Round:
     """Tables for the arena's free entrants: two-sided tables by weighted matching on standing
     and rating, never against the last table's opponents; tables of three to six cut from the
@@ -179,24 +223,19 @@ def arena_tables(waiting: Iterable[Entrant], *, size: int, min_size: int | None 
     Whoever cannot be seated now waits for the next pass (returned as ``byes``)."""
     ordered = standings_order(waiting)
     if size == 2:
-        graph = nx.Graph()
-        worst = 1
-        for i, a in enumerate(ordered):
-            for j in range(i + 1, len(ordered)):
-                b = ordered[j]
-                if b.id not in a.met and a.id not in b.met:
-                    penalty = _penalty(a, b)
-                    worst = max(worst, penalty)
-                    graph.add_edge(i, j, penalty=penalty)
-        fresh = worst * (len(ordered) // 2 + 1) + 2
-        for *_ends, data in graph.edges(data=True):
-            data["weight"] = fresh - data["penalty"]
-        pairs = sorted(tuple(sorted(pair)) for pair in nx.max_weight_matching(graph, maxcardinality=True))
-        seated = {i for pair in pairs for i in pair}
-        return Round(
-            tables=tuple((ordered[i].id, ordered[j].id) for i, j in pairs),
-            byes=tuple(e.id for k, e in enumerate(ordered) if k not in seated),
-        )
+        # Blocks of the standings, as a Swiss round's: the blossom algorithm is cubic (a full
+        # graph of 1,000 free entrants takes minutes). Whoever a block leaves out (his only
+        # candidates were his last opponents) is tried again with the next block.
+        tables: list[tuple[Hashable, Hashable]] = []
+        carry: list[Entrant] = []
+        for start in range(0, len(ordered), BLOCK):
+            last = start + BLOCK >= len(ordered) - BLOCK // 2  # a short tail joins the last block
+            part = carry + ordered[start : len(ordered) if last else start + BLOCK]
+            pairs, carry = _arena_matching(part)
+            tables.extend(pairs)
+            if last:
+                break
+        return Round(tables=tuple(tables), byes=tuple(e.id for e in carry))
     least = min_size or size
     tables: list[list[Entrant]] = []
     rest = list(ordered)

@@ -227,10 +227,12 @@ def round_next(tournament: Tournament) -> None:
         size = _table_size(tournament)
         if size == 2:
             found = pairing.pair_two_sided(field)
+            tables = _seats_balanced(tournament, found.tables)
         else:
             found = pairing.group_tables(field, size=size, min_size=size)
+            tables = found.tables
         _byes(tournament, found.byes)
-        _open_tables(tournament, found.tables, entrants)
+        _open_tables(tournament, tables, entrants)
         return
     if len(entrants) < 2:
         tournament_finish(tournament)
@@ -244,6 +246,20 @@ def round_next(tournament: Tournament) -> None:
         pairs = brackets.next_round(_winners_in_bracket_order(tournament))
     _byes(tournament, tuple(a for a, b in pairs if b is None))
     _open_tables(tournament, tuple((a, b) for a, b in pairs if b is not None), entrants)
+
+
+def _seats_balanced(
+    tournament: Tournament, tables: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Two-sided tables ordered so that whoever sat first (seat 0) fewer times in the event sits
+    first now (as chess balances colours); on a tie the pairing's order stands."""
+    firsts: dict[int, int] = {}
+    for ids in Pairing.objects.filter(tournament=tournament).values_list("entrants", flat=True):
+        if len(ids) >= 2:
+            firsts[int(ids[0])] = firsts.get(int(ids[0]), 0) + 1
+    return tuple(
+        (b, a) if firsts.get(b, 0) < firsts.get(a, 0) else (a, b) for a, b in (tuple(t) for t in tables)
+    )
 
 
 def _winners_in_bracket_order(tournament: Tournament) -> list[int]:

@@ -4,7 +4,8 @@ its current round's tables and the bracket."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.core.cache import cache
+from django.db.models import Count, Max, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -12,7 +13,7 @@ from apps.ratings.labels import mode_name
 from apps.ratings.modes import MODES
 
 from .models import Entrant, Pairing, Tournament
-from .standings import standings
+from .standings import match_points, standings
 
 
 def _names(user_ids: set[int]) -> dict[int, str]:
@@ -126,35 +127,49 @@ def round_tables(t: Tournament, round: int, *, limit: int = 500) -> list[dict]:
     return [_table_entry(p, label) for p in pairings]
 
 
-def tournament_detail(t: Tournament, user=None) -> dict:
-    """One tournament: its summary, the standings (names, score, tie-breaks, 🔥), the current
-    round's tables (each with a link to watch it), the caller's entry and open table, the
-    bracket (knockout) and the podium once finished."""
+#: How long computed standings stay cached (each is keyed by the event's state, so never stale).
+STANDINGS_CACHE_SECONDS = 120
+
+
+def _signature(t: Tournament) -> str:
+    """What the standings depend on, in two aggregate queries: the finished tables (how many,
+    the last) and the entrants' states. Equal signatures mean equal standings."""
+    done = Pairing.objects.filter(tournament=t, finished=True).aggregate(n=Count("id"), last=Max("id"))
+    people = Entrant.objects.filter(tournament=t).aggregate(
+        n=Count("id"),
+        last=Max("id"),
+        confirmed=Count("id", filter=Q(confirmed=True)),
+        withdrawn=Count("id", filter=Q(withdrawn=True)),
+        eliminated=Count("id", filter=Q(eliminated=True)),
+    )
+    parts = (
+        done["n"],
+        done["last"],
+        *(people[k] for k in ("n", "last", "confirmed", "withdrawn", "eliminated")),
+    )
+    return ".".join(str(part) for part in parts)
+
+
+def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, str], int]:
+    """The standings as rows (names, scores, tie-breaks, 🔥), every entrant's name by id and how
+    many have not withdrawn, cached per :func:`_signature`: every open page polls them every 3 s,
+    and a 1,000-player arena's standings take a while to compute."""
+    key = f"tournaments:standings:{t.pk}:{_signature(t)}"
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
     lines = standings(t)
     entrants = {e.pk: e for e in Entrant.objects.filter(tournament=t)}
     people = {e.user_id for e in entrants.values()} | {
         e.partner_id for e in entrants.values() if e.partner_id
     }
-    names = _names(people)
-
-    label = _labeller(entrants, names)
-
-    me = invited = None
-    if user is not None and user.is_authenticated:
-        me = next(
-            (
-                e
-                for e in entrants.values()
-                if e.user_id == user.pk or (e.partner_id == user.pk and e.confirmed)
-            ),
-            None,
-        )
-        invited = next((e for e in entrants.values() if e.partner_id == user.pk and not e.confirmed), None)
+    label = _labeller(entrants, _names(people))
+    labels = {pk: label(pk) for pk in entrants}
     rows = [
         {
             "place": ln.place,
             "entrant": ln.entrant_id,
-            "name": label(ln.entrant_id),
+            "name": labels[ln.entrant_id],
             "score": _number(ln.score),
             "results": ln.results,
             "on_fire": ln.on_fire,
@@ -163,30 +178,75 @@ def tournament_detail(t: Tournament, user=None) -> dict:
             "played": ln.played,
             "withdrawn": ln.withdrawn,
             "eliminated": ln.eliminated,
-            "is_you": me is not None and me.pk == ln.entrant_id,
         }
         for ln in lines
     ]
+    value = (rows, labels, sum(1 for e in entrants.values() if not e.withdrawn))
+    cache.set(key, value, STANDINGS_CACHE_SECONDS)
+    return value
+
+
+def tournament_detail(
+    t: Tournament, user=None, *, lines: int | None = None, tables: int | None = None
+) -> dict:
+    """One tournament: its summary, the standings (names, score, tie-breaks, 🔥; with ``lines``
+    only the first ``lines`` and the caller's own), the current round's tables (each with a link
+    to watch it; with ``tables`` only the ``tables`` of the best placed and the caller's), the
+    caller's entry and open table, the bracket (knockout) and the podium once finished."""
+    all_rows, labels, active = _standing_rows(t)
+    me = invited = None
+    if user is not None and user.is_authenticated:
+        mine_or_invited = Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user))
+        for e in mine_or_invited:
+            if e.user_id == user.pk or e.confirmed:
+                me = e
+            else:
+                invited = e
+    mine = me.pk if me is not None else None
+    rows = [
+        {**row, "is_you": row["entrant"] == mine}
+        for n, row in enumerate(all_rows)
+        if lines is None or n < lines or row["entrant"] == mine
+    ]
     pairings = Pairing.objects.filter(tournament=t).order_by("round", "id")
+    if t.format == Tournament.Format.ARENA:
+        pairings = pairings.filter(finished=False)
+    elif t.format == Tournament.Format.SWISS:
+        pairings = pairings.filter(round=t.round)
+
+    def label(pk) -> str:
+        return labels.get(int(pk), "?")
+
     rounds: dict[int, list[dict]] = {}
     my_table = None
     for p in pairings:
         entry = _table_entry(p, label)
         rounds.setdefault(p.round, []).append(entry)
-        if me is not None and not p.finished and p.table_id and me.pk in [int(pk) for pk in p.entrants]:
+        if mine is not None and not p.finished and p.table_id and mine in [int(pk) for pk in p.entrants]:
             my_table = entry
     current = (
         rounds.get(t.round, [])
         if t.format != Tournament.Format.ARENA
-        else [entry for entries in rounds.values() for entry in entries if not entry["finished"]]
+        else [entry for entries in rounds.values() for entry in entries]
     )
+    current_total = len(current)
+    if tables is not None and current_total > tables:
+        # the top boards: the tables of the best placed, and the caller's own
+        place = {row["entrant"]: n for n, row in enumerate(all_rows)}
+        best = sorted(current, key=lambda e: min(place.get(x["id"], len(place)) for x in e["entrants"]))
+        current = [e for n, e in enumerate(best) if n < tables or e is my_table]
     return {
-        **tournament_summary(t, entrants=sum(1 for e in entrants.values() if not e.withdrawn)),
+        **tournament_summary(t, entrants=active),
         "standings": rows,
+        "standings_total": len(all_rows),
         "current": current,
+        "current_total": current_total,
         "bracket": [rounds[r] for r in sorted(rounds)] if t.format == Tournament.Format.KNOCKOUT else [],
-        "podium": rows[:3] if t.status == Tournament.Status.FINISHED else [],
+        "podium": [{**row, "is_you": row["entrant"] == mine} for row in all_rows[:3]]
+        if t.status == Tournament.Status.FINISHED
+        else [],
         "teams": MODES[t.mode].teams,
+        "victory_points": t.format == Tournament.Format.SWISS and match_points(t) == "vp",
         "you": (
             {
                 "entrant": me.pk,
@@ -197,7 +257,7 @@ def tournament_detail(t: Tournament, user=None) -> dict:
             if me is not None
             else None
         ),
-        "invited": names.get(invited.user_id, "?") if invited is not None else None,
+        "invited": _names({invited.user_id}).get(invited.user_id, "?") if invited is not None else None,
         "your_table": my_table,
         "ends_at": (
             (t.started_at + timezone.timedelta(minutes=t.minutes)).isoformat()
@@ -245,3 +305,37 @@ def with_tournaments(user_id: int, items: list[dict]) -> list[dict]:
         if item["match"] in events:
             item["tournament"] = events[item["match"]]
     return items
+
+
+def live_finals(limit: int = 3) -> list[dict]:
+    """The finals of public knockouts playing now (the home page shows them): ``{"name",
+    "url", "table_url", "sides"}``, the latest started first."""
+    running = Tournament.objects.filter(
+        format=Tournament.Format.KNOCKOUT, status=Tournament.Status.RUNNING, private=False
+    ).order_by("-started_at")[:20]
+    finals = []
+    for t in running:
+        alive = Entrant.objects.filter(tournament=t, eliminated=False, withdrawn=False, confirmed=True)
+        if alive.count() != 2:
+            continue
+        table = Pairing.objects.filter(
+            tournament=t, round=t.round, finished=False, table__isnull=False
+        ).first()
+        if table is None:
+            continue
+        entrants = {e.pk: e for e in alive}
+        people = {e.user_id for e in entrants.values()} | {
+            e.partner_id for e in entrants.values() if e.partner_id
+        }
+        label = _labeller(entrants, _names(people))
+        finals.append(
+            {
+                "name": t.name,
+                "url": reverse("tournaments:detail", args=[t.pk]),
+                "table_url": reverse("lobby:table", args=[table.table_id]),
+                "sides": [label(pk) for pk in table.entrants],
+            }
+        )
+        if len(finals) >= limit:
+            break
+    return finals

@@ -18,6 +18,11 @@ from . import registration, selectors
 from .forms import TournamentForm
 from .models import Tournament
 
+#: The page shows the first lines of the standings and the reader's own (the API gives all).
+PAGE_LINES = 100
+#: … and the tables of the best placed (a 1,000-player arena plays 500 at once; the API lists all).
+PAGE_TABLES = 50
+
 
 def page_words() -> dict[str, str]:
     """The words static/js/tournament.js writes (in the page's language)."""
@@ -64,7 +69,7 @@ def _visible(request: HttpRequest, tournament_id: int) -> Tournament:
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One tournament: standings updating live, the round's tables, my table, the bracket."""
     t = _visible(request, tournament_id)
-    detail = selectors.tournament_detail(t, request.user)
+    detail = selectors.tournament_detail(t, request.user, lines=PAGE_LINES, tables=PAGE_TABLES)
     code = request.GET.get("code") if t.private else None
     return render(request, "tournaments/detail.html", {"t": detail, "code": code, "words": page_words()})
 
@@ -72,7 +77,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """The page's live data (static/js/tournament.js polls it): the detail as JSON."""
     t = _visible(request, tournament_id)
-    return JsonResponse(selectors.tournament_detail(t, request.user))
+    return JsonResponse(selectors.tournament_detail(t, request.user, lines=PAGE_LINES, tables=PAGE_TABLES))
 
 
 @login_required

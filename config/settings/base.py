@@ -159,7 +159,7 @@ DATABASES = {"default": database_from_url(DATABASE_URL, pool=env_bool("DATABASE_
 REDIS_URL = env_str("REDIS_URL")
 
 # redis-py pools default to 100 connections and raise MaxConnectionsError beyond: a burst
-# of a few hundred sockets would turn into HTTP 500s (ARCHITECTURE.md, "Known traps").
+# of a few hundred sockets would turn into HTTP 500s (docs/operations.md, «Sizing notes»).
 REDIS_MAX_CONNECTIONS = env_int("REDIS_MAX_CONNECTIONS", 1000)
 #: Seconds a Redis read may wait (the channel layer's blocking pops last 5 s).
 REDIS_SOCKET_TIMEOUT = env_int("REDIS_SOCKET_TIMEOUT", 30)
@@ -309,7 +309,7 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Карточки API",
     "DESCRIPTION": (
-        "Tables, seats, bots and results for programs and bots (PROTOCOL.md; docs/protocol.md, "
+        "Tables, seats, bots and results for programs and bots (docs/protocol.md, "
         "section «API tokens»). Authenticate with `Authorization: Token <key>` (POST /api/auth/token/). "
         'Errors are `{"code", "message"}`.'
     ),
@@ -325,6 +325,8 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": "apps.tables.models.BOT_LEVELS",
         "QuickStatusEnum": "apps.ratings.quick.QUICK_STATUSES",
         "TableStatusEnum": ["waiting", "playing", "finished"],
+        "TournamentStatusEnum": ["registration", "running", "finished", "cancelled"],
+        "DuplicateSetStatusEnum": ["open", "closed", "void"],
     },
 }
 

@@ -1,4 +1,4 @@
-// Provably fair deals, checked in the browser (FAIRNESS.md, algorithm "hmac-sha256-fy-v1").
+// Provably fair deals, checked in the browser (docs/rules.md §3, algorithm "hmac-sha256-fy-v1").
 //
 // Everything is recomputed here with WebCrypto (crypto.subtle): the commitment is the SHA-256
 // of the revealed server seed; the deck of deal n is the canonical deck shuffled by
@@ -109,7 +109,7 @@ export function handSize(game, options, seats) {
 const sameCards = (a, b) => JSON.stringify([...(a || [])].sort()) === JSON.stringify([...(b || [])].sort());
 
 /**
- * Check every deal of a match record (SCENARIOS.md format with `fairness`).
+ * Check every deal of a match record (the scenario format of docs/rules.md §2, with `fairness`).
  * Returns {committed, deals: [{number, ok, expected}]}; throws when the record reveals no seeds.
  */
 export async function verifyRecord(record) {
@@ -119,13 +119,14 @@ export async function verifyRecord(record) {
   const committed = (await commitment(seed)) === fair.commitment;
   const clientSeeds = fair.client_seeds || {};
   const seats = Object.keys(clientSeeds).map(Number).sort((a, b) => a - b);
-  // a duplicate set's table (RULES.md «Дубль») deals with the client string "" at every table
+  // a duplicate set's table (docs/rules.md «Дубль») deals with the client string "" at every table
   const client = record.duplicate ? "" : clientString(clientSeeds, seats);
+  const first = Number((record.duplicate || {}).first) || 0; // a duplicate Durak game: the set's deal n
   const size = deckSize(record.game, record.options);
   const hand = handSize(record.game, record.options, seats);
   const deals = [];
   for (const [number, entry] of (record.deals || []).entries()) {
-    const expected = await deal(seed, client, number, size, seats, hand);
+    const expected = await deal(seed, client, first + number, size, seats, hand);
     const got = Object.fromEntries(Object.entries(entry.hands || {}).filter(([, cards]) => cards && cards.length));
     const handsOk =
       Object.keys(got).length === seats.length && seats.every((s) => sameCards(got[String(s)], expected.hands[String(s)]));
@@ -135,7 +136,7 @@ export async function verifyRecord(record) {
   return { committed, deals };
 }
 
-/** FAIRNESS.md's test vectors: [size, client, label, deck after the shuffle]. */
+/** The test vectors of docs/rules.md §3: [size, client, label, deck after the shuffle]. */
 export const VECTORS = [
   [24, "", "0", "Qh Kd Tc Qd Ac Ts Ah 9c Td As Kc Qc Ad Kh Jc Jd Jh Js 9d Qs Ks Th 9s 9h"],
   [32, "alice:", "0", "9c Ah Ad 8h Qd 7d Js Kd Th Jc 8s 7h Tc Jh 9s 7s Ts As Ac 7c Qc Ks Qs 9d Kh Td Jd Kc 8d 9h 8c Qh"],

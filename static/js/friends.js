@@ -25,6 +25,7 @@ async function refresh() {
   wanted = true;
   if (fetching) return;
   fetching = true;
+  document.documentElement.dataset.friendsRefreshing = "1"; // tests wait for its end
   while (wanted) {
     wanted = false;
     try {
@@ -35,6 +36,7 @@ async function refresh() {
     await new Promise((resolve) => setTimeout(resolve, FETCH_GAP_MS));
   }
   fetching = false;
+  delete document.documentElement.dataset.friendsRefreshing;
 }
 
 function where(friend) {

@@ -1,4 +1,4 @@
-"""Every endpoint of PROTOCOL.md's JSON API: success, each error status and access control.
+"""Every endpoint of the JSON API of docs/protocol.md: success, each error status and access control.
 
 Through Django's test client with real API tokens (PostgreSQL; the scheduler is off, so a
 match only moves when a test moves it).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.admin.sites import site as admin_site
 from django.test import Client
@@ -10,6 +12,7 @@ from apps.chat import services
 from apps.chat.models import ChatMessage, ChatReport, SiteMute
 from apps.chat.phrases import PHRASES
 from apps.core.errors import Refused
+from apps.protocol import encode
 from apps.tables import seating
 from apps.tables.moves import move_apply
 from tests.tables.helpers import bot_table
@@ -38,13 +41,14 @@ def test_players_and_spectators_write_into_their_own_channels(make_user):
     assert said.channel == "players" and said.seat == 0 and said.text == "привет, как дела?"
     remark = services.message_post(table_id=table.pk, user=watcher, text="у него туз!")
     assert remark.channel == "spectators" and remark.seat is None and remark.spectators_only
-    frame = services.message_frame(remark)
-    assert {"op", "id", "seat", "name", "user", "text", "phrase", "channel", "t"} <= set(frame)
+    frame = json.loads(encode(services.message_frame(remark)))
+    assert list(frame) == ["op", "id", "seat", "name", "user", "text", "phrase", "channel", "t"]
+    assert frame["op"] == "chat" and frame["text"] == "у него туз!" and frame["seat"] is None
     # the players' history never has the spectators' mid-match remarks; the spectators' has both
     players = services.history(table_id=table.pk, seated=True, muted=set())
     watchers = services.history(table_id=table.pk, seated=False, muted=set())
-    assert [m["text"] for m in players] == ["привет, как дела?"]
-    assert [m["text"] for m in watchers] == ["привет, как дела?", "у него туз!"]
+    assert [m.text for m in players] == ["привет, как дела?"]
+    assert [m.text for m in watchers] == ["привет, как дела?", "у него туз!"]
 
 
 def test_phrases_free_text_and_bad_messages(make_user):
@@ -103,17 +107,17 @@ def test_history_is_the_last_fifty_without_hidden_or_muted(make_user, settings):
     finally:
         services.RATE_COUNT = old
     log = services.history(table_id=table.pk, seated=True, muted=set())
-    assert [m["text"] for m in log] == [f"m{n}" for n in range(10, 60)]
+    assert [m.text for m in log] == [f"m{n}" for n in range(10, 60)]
     services.mute_set(user=a, other_id=b.pk, mute=True)
     assert services.muted_by(a.pk) == {b.pk}
     log = services.history(table_id=table.pk, seated=True, muted=services.muted_by(a.pk))
-    assert log and all(m["user"] == a.pk for m in log)
+    assert log and all(m.user == a.pk for m in log)
     services.mute_set(user=a, other_id=b.pk, mute=False)
     assert services.muted_by(a.pk) == set()
     assert refused(services.mute_set, user=a, other_id=a.pk).code == "bad_message"
     last = ChatMessage.objects.filter(table=table).order_by("-id").first()
     services.messages_hide([last.pk])
-    assert services.history(table_id=table.pk, seated=True, muted=set())[-1]["text"] == "m58"
+    assert services.history(table_id=table.pk, seated=True, muted=set())[-1].text == "m58"
 
 
 def test_reports_go_to_the_admin_queue_and_staff_mute_site_wide(make_user):
@@ -153,7 +157,7 @@ def test_a_block_either_way_hides_their_chat_from_each_other(make_user):
     social.block(user=b, username=a.username)  # b blocked a: neither sees the other
     assert services.muted_by(a.pk) == {b.pk} and services.muted_by(b.pk) == {a.pk}
     shown = services.history(table_id=table.pk, seated=True, muted=services.muted_by(a.pk))
-    assert [m["text"] for m in shown] == ["от c"]
+    assert [m.text for m in shown] == ["от c"]
     assert services.muted_by(c.pk) == set()
 
 

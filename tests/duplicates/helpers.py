@@ -13,8 +13,8 @@ from apps.tables.moves import move_apply
 def play_entry(
     entry, choose: Callable[[list], dict] = lambda legal: legal[0], stop_after_deal: int | None = None
 ):
-    """Play ``entry``'s match: the person by ``choose(legal)``, bots as their task would.
-    ``stop_after_deal``: stop once that deal number is being played (the match goes on)."""
+    """Play ``entry``'s match: every person at the table by ``choose(legal)``, bots as their task
+    would. ``stop_after_deal``: stop once that deal number is being played (the match goes on)."""
     for _ in range(20000):
         match = Match.objects.get(pk=entry.match_id)
         if match.status != Match.Status.PLAYING:
@@ -23,14 +23,16 @@ def play_entry(
             return match
         state = api.from_json(match.state)
         to_act = api.to_act(state)
-        if entry.seat in to_act:
+        persons = {p["seat"]: p["user"] for p in match.players if p.get("user") and not p.get("bot")}
+        seat = next((s for s in to_act if s in persons), None)
+        if seat is not None:
             move_apply(
                 match_id=match.pk,
-                seat=entry.seat,
-                action=choose(api.legal_actions(state, entry.seat)),
+                seat=seat,
+                action=choose(api.legal_actions(state, seat)),
                 seq=match.seq,
                 actor="person",
-                user_id=entry.user_id,
+                user_id=persons[seat],
             )
         elif not match_bot_move(match_id=match.pk, seq=match.seq):
             raise AssertionError(f"nobody moves in match {match.pk}: {to_act}")

@@ -1,4 +1,4 @@
-"""Matchpoints of RULES.md «Дубль» on hand-made results."""
+"""Matchpoints of docs/rules.md «Дубль» on hand-made results."""
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ import pytest
 
 from apps.duplicates import services
 from apps.duplicates.models import DuplicateSet
+from apps.duplicates.modes import MODES
 from tests.duplicates.helpers import play_entry
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ def test_list_create_play_and_compare(make_user, client):
     client.force_login(anna)
     page = client.get("/duplicates/")
     assert page.status_code == 200
-    assert page.content.count(b'class="card duplicate-row"') == 6  # today's daily sets
+    assert page.content.count(b'class="card duplicate-row"') == len(MODES)  # today's daily sets
     made = client.post(
         "/duplicates/new/", {"mode": "blot", "deals": "2", "open_minutes": "60", "private": "on"}
     )

@@ -1,6 +1,6 @@
 """Playing sets through the real table services: the same deals for everyone, deterministic
 bots, results recorded when the match ends, hidden until the player finishes, the seed kept
-until the close, forfeits, the daily rollover (RULES.md «Дубль»)."""
+until the close, forfeits, the daily rollover (docs/rules.md «Дубль»)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ from apps.tables.selectors import match_record
 from tests.duplicates.helpers import play_entry
 
 pytestmark = pytest.mark.django_db
+
+
+def fresh(dset):
+    """The set as a request reads it (its results' version is in the comparison's cache key)."""
+    dset.refresh_from_db()
+    return dset
 
 
 def moves_of(match_id: int) -> list[tuple]:
@@ -116,18 +122,18 @@ def test_results_hidden_until_finished_and_seed_until_closed(make_user):
     eb = services.set_play(user=b, set_id=dset.pk)
     play_entry(ea)
     # b is still playing: he sees nothing of a's results
-    assert selectors.set_detail(dset, b)["results"] is None
-    seen = selectors.set_detail(dset, a)
+    assert selectors.set_detail(fresh(dset), b)["results"] is None
+    seen = selectors.set_detail(fresh(dset), a)
     assert seen["results"]["players"] == 1 and seen["results"]["mine"]["score"] == 50.0
     # a's match is over, but the set is open: its seed stays secret everywhere
     match = Match.objects.get(pk=ea.match_id)
     assert match.status == Match.Status.FINISHED
     assert "server_seed" not in match_fairness(match)
     assert "fairness" not in match_record(match)
-    assert match_record(match)["duplicate"] == {"deals": 2}
+    assert match_record(match)["duplicate"] == {"deals": 2, "first": 0}
     assert "server_seed" not in seen["fairness"]
     play_entry(eb)
-    board = selectors.set_detail(dset, b)["results"]
+    board = selectors.set_detail(fresh(dset), b)["results"]
     assert board["players"] == 2
     assert sorted(line["score"] for line in board["leaderboard"]) in (
         [0.0, 100.0],
@@ -136,7 +142,7 @@ def test_results_hidden_until_finished_and_seed_until_closed(make_user):
     )
     services.set_close(dset.pk)
     dset.refresh_from_db()
-    closed = selectors.set_detail(dset, None)
+    closed = selectors.set_detail(fresh(dset), None)
     assert closed["fairness"]["server_seed"] == dset.server_seed
     assert match_fairness(match)["server_seed"] == dset.server_seed
     assert match_record(match)["fairness"]["server_seed"] == dset.server_seed
@@ -157,7 +163,7 @@ def test_an_unfinished_player_counts_zero_when_the_set_closes(make_user):
     assert Match.objects.get(pk=e_quit.match_id).status == Match.Status.FINISHED
     e_quit.refresh_from_db()
     assert e_quit.results == []  # the match ended by his leaving records nothing over the forfeit
-    board = selectors.comparison(dset, quitter.pk)
+    board = selectors.comparison(fresh(dset), quitter.pk)
     assert board["mine"]["score"] == 0.0 and board["mine"]["place"] == 2
     assert board["leaderboard"][0]["score"] == 100.0
     with pytest.raises(Refused) as refused:
@@ -209,7 +215,7 @@ def test_void_counts_for_nobody(make_user):
     services.set_void(dset.pk)
     dset.refresh_from_db()
     assert dset.status == "void"
-    assert selectors.set_detail(dset, entry.user)["results"] is None
+    assert selectors.set_detail(fresh(dset), entry.user)["results"] is None
     assert Match.objects.get(pk=entry.match_id).status == Match.Status.FINISHED
 
 
@@ -227,3 +233,29 @@ def test_admin_lists_sets_and_voids_them(make_user, client, django_user_model):
     assert answer.status_code == 200
     dset.refresh_from_db()
     assert dset.status == "void"
+
+
+def test_leaving_ends_the_set_the_rest_forfeited(make_user):
+    dset = services.set_create(user=make_user(), mode="bazar_blot_2", deals=4, open_minutes=60, private=False)
+    anna = make_user()
+    entry = services.set_play(user=anna, set_id=dset.pk)
+    play_entry(entry, stop_after_deal=2)
+    seating.match_leave(table=Entry.objects.get(pk=entry.pk).table, user=anna)
+    entry.refresh_from_db()
+    assert entry.finished_at is not None and not entry.forfeit
+    assert len(entry.results) == 4
+    assert all(isinstance(r, int) for r in entry.results[:2]) and entry.results[2:] == [None, None]
+    mine = selectors.comparison(fresh(dset), anna.pk)["mine"]
+    assert [d["percent"] for d in mine["deals"]] == [50.0, 50.0, 0.0, 0.0] and mine["score"] == 25.0
+
+
+def test_the_comparison_is_computed_once_per_new_result(make_user, django_assert_max_num_queries):
+    dset = services.set_create(user=make_user(), mode="blot", deals=1, open_minutes=60, private=False)
+    a, b = make_user(), make_user()
+    play_entry(services.set_play(user=a, set_id=dset.pk))
+    first = selectors.comparison(fresh(dset), a.pk)
+    with django_assert_max_num_queries(1):  # cached: only the caller's own entry is read
+        assert selectors.comparison(dset, a.pk) == first
+    play_entry(services.set_play(user=b, set_id=dset.pk))
+    again = selectors.comparison(fresh(dset), b.pk)  # a new result: a new version, recomputed
+    assert again["players"] == 2 and again["mine"]["user"] == b.pk

@@ -1,5 +1,5 @@
-"""A duplicate set's deals: the stream of FAIRNESS.md with ``client`` = "", dealt by seat n mod
-players, K deals each scored alone (RULES.md «Дубль»), through the rules engine's hook."""
+"""A duplicate set's deals: the stream of docs/rules.md §3 with ``client`` = "", dealt by seat n mod
+players, K deals each scored alone (docs/rules.md «Дубль»), through the rules engine's hook."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from apps.rules import api
 from apps.rules.fairness import Seeds
 
 SEED = bytes(range(32))
+#: The belot family's modes: one match of K deals (Дурак plays a match per game: below).
+BELOT_MODES = sorted(k for k, m in MODES.items() if m.game != "durak")
 
 
 def duplicate_match(mode, deals: int):
@@ -30,7 +32,7 @@ def play_out(state, choose=lambda legal: legal[0], limit=20000):
     raise AssertionError("the match never ended")
 
 
-@pytest.mark.parametrize("key", sorted(MODES))
+@pytest.mark.parametrize("key", BELOT_MODES)
 def test_every_deal_is_the_sets_deal_by_the_fixed_dealer(key):
     mode = MODES[key]
     state = duplicate_match(mode, 5)
@@ -48,7 +50,7 @@ def test_every_deal_is_the_sets_deal_by_the_fixed_dealer(key):
         assert deal["stock"] == expected["stock"]
 
 
-@pytest.mark.parametrize("key", sorted(MODES))
+@pytest.mark.parametrize("key", BELOT_MODES)
 def test_two_players_in_the_same_seat_get_the_same_hands_whatever_they_play(key):
     mode = MODES[key]
     first = play_out(duplicate_match(mode, 4), choose=lambda legal: legal[0])
@@ -91,3 +93,18 @@ def test_a_normal_match_is_unchanged():
     assert state.source.deals is None
     play_out(state)
     assert api.summary(state)["reason"] == "target"
+
+
+def test_a_durak_game_deals_the_sets_deal_of_its_number():
+    mode = MODES["durak_2"]
+    for n in range(3):
+        state = api.new_match(
+            "durak", mode.options, seats=[0, 1], fair=Seeds(SEED, ""), duplicate=1, first_deal=n
+        )
+        deal = api.current_deal(state)
+        expected = set_deal(SEED, mode, n)
+        assert {s: sorted(h) for s, h in deal["hands"].items()} == {
+            s: sorted(h) for s, h in expected["hands"].items()
+        }
+        assert deal["stock"] == expected["stock"]
+    assert set_deal(SEED, mode, 0) != set_deal(SEED, mode, 1)

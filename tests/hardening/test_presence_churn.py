@@ -8,6 +8,7 @@ churn lasted (plus the first and the last), and then shows the spectators' count
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 
@@ -50,6 +51,9 @@ def test_spectator_churn_sends_players_at_most_a_refresh_a_second_and_the_last_o
     time.sleep(presence.REFRESH_SECONDS + 0.5)  # a refresh still due would show here
     received = len(sock.states) - before
     assert received <= math.ceil(churn / presence.REFRESH_SECONDS) + 2, (received, churn)
+    times = [m["_at"] for m in sock.states[before:]]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= presence.REFRESH_SECONDS / 2 for gap in gaps), gaps  # sent a second apart
     assert sock.latest()["view"]["spectators"] == 1
 
     stays.close()

@@ -122,7 +122,8 @@ def test_the_friends_page_updates_in_place_without_reloading(live_site, browser,
         for _ in range(30):
             request_and_withdraw(attacker, victim_user)
     expect(victim.get_by_test_id("incoming")).to_have_count(0)  # the last state: nothing pending
-    victim.wait_for_timeout(1500)  # let a fetch that is due still happen: it must not reload
+    # the fetches still due have run (the page is idle again): none of them reloaded it
+    victim.wait_for_function("() => !document.documentElement.dataset.friendsRefreshing", timeout=20_000)
 
     assert victim.evaluate("window.stillTheSamePage") is True
     assert navigations == []
@@ -136,4 +137,11 @@ def test_the_friends_page_updates_in_place_without_reloading(live_site, browser,
     toasts.locator(".social-toast__close").click()
     victim.get_by_test_id("request-accept").click()
     expect(victim.get_by_test_id("friends-list")).to_contain_text("zloy")
+    # an invitation from the new friend shows in the page's invitations in place too
+    personal_socket_open(victim)
+    victim.evaluate("window.stillTheSamePage = true")
+    table = seating.table_create(user=attacker, game="durak")
+    social.invite(user=attacker, friend_id=victim_user.pk, table_id=table.pk)
+    expect(victim.get_by_test_id("invitations")).to_contain_text(f"#{table.pk}")
+    assert victim.evaluate("window.stillTheSamePage") is True
     assert errors == []

@@ -190,6 +190,7 @@ def _consumer_frames(write, users, table) -> None:
     from apps.chat import services as chat
     from apps.core.errors import MESSAGES, Refused
     from apps.lobby import selectors as lobby_selectors
+    from apps.protocol.server import ChatHistory
     from apps.social.selectors import friends_status, watch_list
 
     for language in ("ru", "en"):
@@ -227,7 +228,7 @@ def _consumer_frames(write, users, table) -> None:
         {
             "kind": "chat",
             "case": "chat_history",
-            "text": _compact({"op": "chat_history", "messages": messages}),
+            "text": _compact(ChatHistory(messages=messages)),
         }
     )
     write({"kind": "chat", "case": "chat_hidden", "text": _compact({"op": "chat_hidden", "ids": [1, 2**40]})})
@@ -242,7 +243,7 @@ def _consumer_frames(write, users, table) -> None:
         {
             "kind": "chat",
             "case": "chat_report",
-            "text": _compact({"op": "chat_report", "id": messages[0]["id"]}),
+            "text": _compact({"op": "chat_report", "id": messages[0].id}),
         }
     )
     write(
@@ -286,7 +287,7 @@ def record() -> int:
 
     frames.frame_text = recording
     fixed = random.Random(20261202)
-    models.new_server_seed = lambda: fixed.randbytes(32).hex()  # seeded matches (FAIRNESS.md)
+    models.new_server_seed = lambda: fixed.randbytes(32).hex()  # seeded matches (docs/rules.md §3)
     User = get_user_model()
     users = [User.objects.create_user(username=f"игрок{n}", password="pw-secret-123") for n in range(5)]
     User.objects.filter(pk=users[1].pk).update(first_name="Анна")

@@ -205,7 +205,7 @@ def test_a_rematch_offer_calls_the_others_who_left_the_table(
     subscribe(pavel, push_service)
     queued = []
     monkeypatch.setattr(
-        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+        push_services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         seating.rematch_vote(table_id=table.pk, user=olga)
@@ -238,7 +238,7 @@ def test_a_tournament_table_calls_its_players_unless_they_are_at_it(
     subscribe(pavel, push_service)
     queued = []
     monkeypatch.setattr(
-        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+        push_services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         tournament_start(event.pk)
@@ -269,7 +269,7 @@ def test_quick_play_calls_the_seated_player_unless_he_is_at_the_table(
     subscribe(pavel, push_service)
     queued = []
     monkeypatch.setattr(
-        push_services, "_enqueue", lambda task, args, countdown=0: queued.append((task.name, args))
+        push_services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         quick.quick_join(user=olga, mode="durak_2")

@@ -193,7 +193,7 @@ def test_an_invitation_to_my_table_and_its_answers(make_user) -> None:
     assert encode(frame).startswith('{"op":"invitation"')
     assert frame.from_["name"] == "anna" and frame.table == table.pk
     assert frame.url == f"/lobby/tables/{table.pk}/" and frame.count == 1
-    assert services.invitation_target(invitation) == f"/lobby/tables/{table.pk}/"
+    assert selectors.invitation_target(invitation) == f"/lobby/tables/{table.pk}/"
     target = services.invitation_answer(user=boris, invitation_id=invitation.pk, accept=True)
     assert target == f"/lobby/tables/{table.pk}/"
     assert Invitation.objects.get().status == Invitation.Status.ACCEPTED

@@ -1,4 +1,4 @@
-"""«Проверить раздачи» in a real browser (issue #31): static/js/fairness.js passes FAIRNESS.md's
+"""«Проверить раздачи» in a real browser (issue #31): static/js/fairness.js passes docs/rules.md §3's
 test vectors with WebCrypto, and the page of a finished live match marks every deal ✓, and ✗
 for a tampered record."""
 

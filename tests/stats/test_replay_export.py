@@ -21,7 +21,8 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "rules" / "scenarios"
 
 
 def subset(expect, result) -> bool:
-    """SCENARIOS.md's comparison: every key of ``expect`` equals the result's (dicts key by key)."""
+    """The scenario comparison of docs/rules.md §2: every key of ``expect`` equals the result's
+    (dicts key by key)."""
     if isinstance(expect, dict):
         return isinstance(result, dict) and all(
             k in result and subset(v, result[k]) for k, v in expect.items()

@@ -59,7 +59,7 @@ def make_user(django_user_model):
 
 @pytest.fixture(autouse=True)
 def _replay_every_finished_match(request):
-    """After each database test: every finished match rebuilds from its record (SCENARIOS.md
+    """After each database test: every finished match rebuilds from its record (docs/rules.md §2
     format) to the same totals and winners as its row — whoever finished it (person, bot,
     timer, disconnect, a replaced bot game)."""
     marker = request.node.get_closest_marker("django_db")

@@ -1,5 +1,5 @@
 """«Засчитать победу»: an opponent away past the disconnect time ends the match as his leave
-(issue #19, item 11; RULES.md "a disconnect not back within 30 s ends the game")."""
+(issue #19, item 11; docs/rules.md "a disconnect not back within 30 s ends the game")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Provably fair deals at live tables (FAIRNESS.md, issue #31): the commitment from the waiting
+"""Provably fair deals at live tables (docs/rules.md §3, issue #31): the commitment from the waiting
 table on, client seeds until the start (refused after it), every deal from the stream, the
 server seed in no view before the end, the reveal in the final view and the record."""
 

@@ -1,4 +1,4 @@
-"""The table socket's ``ready`` op carries a client seed (FAIRNESS.md, issue #31): accepted until
+"""The table socket's ``ready`` op carries a client seed (docs/rules.md §3, issue #31): accepted until
 the start, ``bad_client_seed`` for a bad one, ``client_seed_closed`` after the start; the view
 shows the commitment from the waiting table on and never the server seed while playing."""
 

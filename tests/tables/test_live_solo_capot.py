@@ -3,7 +3,7 @@
 Four people at a Gambler table with ``solo_capot``: the first speaker bids a solo capot, the
 others pass, and the deal is played over the sockets. The sitting partner is never offered an
 action in the play, the others never receive one of his cards, and the deal is scored as the
-ruling says (RULES.md "Variants beyond the seeds").
+ruling says (docs/rules.md "Variants beyond the seeds").
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def test_a_killed_worker_does_not_lose_the_turn(live_site, make_user, settings):
     table = bot_table("bazar_blot", {"players": 2, "move_time": 15}, people=[a, b], time_scale=0.1)
     match = table.matches.get()
     deadline = match.deadline.timestamp()
-    tasks.match_timeout.apply_async((match.pk, 0), countdown=deadline - time.time(), queue=queue)
+    tasks.match_timeout.apply_async((match.pk,), countdown=deadline - time.time(), queue=queue)
     received = time.monotonic() + 10
     while "tables.match_timeout" not in first.log_path.read_text() and time.monotonic() < received:
         time.sleep(0.1)

@@ -14,7 +14,9 @@ from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Move
 from tests.tables.helpers import bot_table
 
-BEFORE = [("tables", "0003_timer_due_seats_version")]
+#: accounts too: the historical User of these states has none of the columns added since
+#: (a NOT NULL column without a database default would refuse its rows).
+BEFORE = [("tables", "0003_timer_due_seats_version"), ("accounts", "0001_initial")]
 AFTER = [("tables", "0004_move_composite_pk")]
 COLUMNS = ("match_id", "seq", "seat", "action", "system", "actor", "user_id", "created_at")
 

@@ -17,6 +17,7 @@ BEFORE = [
     ("chat", "0002_verbose_names"),
     ("social", "0002_verbose_names"),
     ("ratings", "0003_verbose_names"),
+    ("accounts", "0001_initial"),  # as the historical User of these states (no column added since)
 ]
 MODELS = ("table", "seat", "tableaccess")
 

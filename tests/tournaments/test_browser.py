@@ -34,8 +34,9 @@ def _rows(page) -> list[list[str]]:
 
 
 def test_four_players_join_an_arena_are_seated_play_and_watch_the_standings(
-    live_site: LiveSite, celery_worker, browser
+    live_site: LiveSite, celery_worker, browser, settings
 ):
+    settings.TABLES_SCHEDULER = "none"  # the moves played here queue no timers; beat's tick is sent
     users = {name: User.objects.create_user(username=name, password=PASSWORD) for name in NAMES}
     arena = tournament_create(
         user=users["anna"], name="Ночная арена", format="arena", mode="durak_2", minutes=20,
@@ -72,6 +73,7 @@ def test_four_players_join_an_arena_are_seated_play_and_watch_the_standings(
     mine = next(p for p in first if anna_entrant.pk in p.entrants)
     other = next(p for p in first if p is not mine)
     play_out(Match.objects.get(table=mine.table, status=Match.Status.PLAYING))
+    current_app.send_task("tournaments.tick")
     anna = pages["anna"]
     expect(anna.get_by_test_id("match-outcome")).to_be_visible(timeout=20_000)
     anna.goto(url)
@@ -83,6 +85,7 @@ def test_four_players_join_an_arena_are_seated_play_and_watch_the_standings(
     # the other table ends: her page's standings change without a reload, and the arena seats
     # the four again, never against their last opponents
     play_out(Match.objects.get(table=other.table, status=Match.Status.PLAYING))
+    current_app.send_task("tournaments.tick")
     played_cells = anna.locator("#standings-rows tr td:nth-child(4)")
     expect(played_cells).to_have_text(["1", "1", "1", "1"], timeout=20_000)
     expect(anna.get_by_test_id("your-table-link")).to_be_visible(timeout=20_000)

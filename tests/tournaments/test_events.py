@@ -73,6 +73,11 @@ def test_a_swiss_of_eight_plays_its_rounds_without_repeats_and_ranks_by_score(ma
 
     swiss.refresh_from_db()
     assert swiss.status == "finished"
+    # seat 0 is balanced: in round 2 whoever sat first in round 1 sits second, if his opponent did not
+    first_in_1 = {p.entrants[0] for p in Pairing.objects.filter(tournament=swiss, round=1)}
+    for p in Pairing.objects.filter(tournament=swiss, round=2):
+        if len(first_in_1 & set(p.entrants)) == 1:
+            assert p.entrants[1] in first_in_1
     lines = standings(swiss)
     assert [line.place for line in lines] == list(range(1, 9))
     assert all(line.played == 3 for line in lines)

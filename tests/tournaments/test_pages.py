@@ -119,3 +119,20 @@ def test_the_state_shows_standings_and_my_table(client, make_user, settings):
     assert len(state["current"]) == 1
     page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
     assert 'id="your-table"' in page and "hidden" not in page.split('id="your-table"')[1].split(">")[0]
+
+
+def test_a_public_event_with_a_rating_range_and_its_published_scoring(client, make_user):
+    client.force_login(make_user())
+    fields = {"name": "Сильнейшие", "format": "swiss", "mode": "bazar_2", "starts_in": 10, "rounds": 5}
+    bad = client.post(
+        reverse("tournaments:new"), {**fields, "max_entrants": 16, "rating_min": 1800, "rating_max": 1600}
+    )
+    assert bad.status_code == 200 and "Верхняя граница рейтинга меньше нижней." in bad.content.decode()
+    made = client.post(reverse("tournaments:new"), {**fields, "max_entrants": 16, "rating_min": 1600})
+    t = Tournament.objects.get()
+    assert made.status_code == 302 and (t.rating_min, t.rating_max, t.private) == (1600, None, False)
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert 'data-testid="tournament-rules"' in page and "10 + ⌈10 · min(m, N) / N⌉" in page  # Victory Points
+    arena = _event(t.created_by)
+    page = client.get(reverse("tournaments:detail", args=[arena.pk])).content.decode()
+    assert "Победа — 2 очка" in page and "вдвойне" in page and "10 + ⌈10" not in page

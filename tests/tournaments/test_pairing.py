@@ -160,3 +160,20 @@ def test_arena_tables_of_three_to_six_keep_last_tables_apart(field, size):
     assert sorted(_seated(round_)) == sorted(e.id for e in field)
     assert all(3 <= len(t) <= size for t in round_.tables)
     assert _repeats(round_.tables, by_id) == 0
+
+
+def test_a_large_arena_field_is_seated_in_blocks_never_against_last_opponents():
+    import random
+
+    rng = random.Random(5)
+    field = [
+        Entrant(i, score=rng.randint(0, 20), rating=rng.gauss(1500, 200), met=frozenset({i ^ 1}))
+        for i in range(1001)
+    ]
+    round_ = arena_tables(field, size=2)
+    seated = [who for table in round_.tables for who in table]
+    assert len(seated) == len(set(seated)) == 1000 and len(round_.byes) == 1
+    assert all(a ^ 1 != b for a, b in round_.tables)
+    by_id = {e.id: e for e in field}
+    # tables stay among near standings: blocks of 64 in score order
+    assert max(abs(by_id[a].score - by_id[b].score) for a, b in round_.tables) <= 3

@@ -29,7 +29,7 @@ def test_the_next_start_of_a_daily_and_a_weekly_template():
     assert next_start(daily, _at(2026, 12, 7, 18, 0)) == _at(2026, 12, 7, 19, 0)
     assert next_start(daily, _at(2026, 12, 7, 19, 0)) == _at(2026, 12, 8, 19, 0)
     weekly = Schedule(
-        name="Воскресная швейцарка", format="swiss", mode="belot_2", rounds=5,
+        name="Воскресная швейцарка", format="swiss", mode="bazar_2", rounds=5,
         period="weekly", weekday=6, time=time(12, 0),
     )  # fmt: skip
     assert next_start(weekly, _at(2026, 12, 7, 18, 0)) == _at(2026, 12, 13, 12, 0)  # 7 Dec 2026: a Monday

@@ -65,3 +65,25 @@ def test_tournament_matches_link_to_their_event_in_my_results(client, make_user)
     assert f'href="/tournaments/{event.pk}/"' in page and "Кубок вечера" in page
     # the private event's page opens for its entrant from that link
     assert client.get(f"/tournaments/{event.pk}/").status_code == 200
+
+
+def test_a_knockout_final_is_on_the_home_page_while_it_plays(client, make_user):
+    people = [make_user() for _ in range(4)]
+    cup = tournament_create(
+        user=people[0], name="Кубок выходных", format="knockout", mode="durak_2", max_entrants=8,
+        starts_at=timezone.now() + timedelta(minutes=5),
+    )  # fmt: skip
+    for person in people:
+        tournament_join(tournament_id=cup.pk, user=person)
+    tournament_start(cup.pk)
+    assert 'data-testid="tournament-finals"' not in client.get("/").content.decode()  # a semi-final
+    for pairing in Pairing.objects.filter(tournament=cup, finished=False):
+        play_out(Match.objects.get(table=pairing.table, status=Match.Status.PLAYING))
+    tournament_advance(cup.pk)
+    (final,) = Pairing.objects.filter(tournament=cup, round=2)
+    home = client.get("/").content.decode()
+    assert 'data-testid="tournament-finals"' in home and "Кубок выходных" in home
+    assert f'href="/lobby/tables/{final.table_id}/"' in home
+    play_out(Match.objects.get(table=final.table, status=Match.Status.PLAYING))
+    tournament_advance(cup.pk)
+    assert 'data-testid="tournament-finals"' not in client.get("/").content.decode()

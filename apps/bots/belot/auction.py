@@ -12,6 +12,7 @@ every trick in its own play-out (:func:`solo_takes_all`).
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from apps.rules import autoplay
 from apps.rules import tricks as T
@@ -74,9 +75,10 @@ def _trump_suit(trumps: list[str]) -> float:
     return est
 
 
-def combo_points(hand: list[str], trump: str, options: dict, *, exact: bool) -> float:
+def combo_points(hand: list[str], trump: str, options: dict[str, Any], *, exact: bool) -> float:
     """Full points of combinations (and belote) ``hand`` would score with ``trump``."""
     combos = options.get("combos", "all")
+    value: float
     if combos == "none":
         value = 0
     else:
@@ -160,7 +162,7 @@ def solo_takes_all(hand: list[str], trump: str, dealer: int, me: int, samples: i
     return True
 
 
-def candidate_trumps(view: dict, legal: list[dict]) -> list[str]:
+def candidate_trumps(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[str]:
     found = []
     for a in legal:
         t = a.get("trump")
@@ -169,7 +171,7 @@ def candidate_trumps(view: dict, legal: list[dict]) -> list[str]:
     return found
 
 
-def last_bid(view: dict, memory: dict) -> tuple[int | None, int, str | None]:
+def last_bid(view: dict[str, Any], memory: dict[str, Any]) -> tuple[int | None, int, str | None]:
     """(seat, value, trump) of the last bid or capot of this deal's auction, from the log."""
     for seat, action in reversed(memory.get("log") or []):
         if action.get("type") == "bid":
@@ -182,7 +184,7 @@ def last_bid(view: dict, memory: dict) -> tuple[int | None, int, str | None]:
     return None, 0, None
 
 
-def choose_bid(view: dict, memory: dict, *, exact_combos: bool = False) -> dict:
+def choose_bid(view: dict[str, Any], memory: dict[str, Any], *, exact_combos: bool = False) -> dict[str, Any]:
     """One of ``view["legal"]`` in an auction (bazar bids, or take / name / pass)."""
     legal = view["legal"]
     hand = list(view.get("hand") or [])
@@ -193,7 +195,7 @@ def choose_bid(view: dict, memory: dict, *, exact_combos: bool = False) -> dict:
         return _bazar_auction(view, memory, legal, hand, options, exact_combos)
     face = _face_up(view)
     players = len(view.get("seats") or []) or 2
-    best: tuple[float, dict] | None = None
+    best: tuple[float, dict[str, Any]] | None = None
     for a in legal:
         if a["type"] == "take":
             trump = face[1] if face else view.get("trump")
@@ -211,30 +213,30 @@ def choose_bid(view: dict, memory: dict, *, exact_combos: bool = False) -> dict:
     passes = [a for a in legal if a["type"] == "pass"]
     if best is not None and (best[0] >= threshold or not passes):
         return best[1]
-    return passes[0] if passes else legal[0]
+    return cast("dict[str, Any]", passes[0] if passes else legal[0])
 
 
-def _value(cards: list[str], trump: str | None, options: dict, exact: bool) -> float:
+def _value(cards: list[str], trump: str | None, options: dict[str, Any], exact: bool) -> float:
     if not trump:
         return 0.0
     return hand_strength(cards, trump) + combo_points(cards, trump, options, exact=exact)
 
 
-def _face_up(view: dict) -> str | None:
+def _face_up(view: dict[str, Any]) -> str | None:
     for key in ("face_up", "faceup", "turned", "open_card"):
         if view.get(key):
-            return view[key]
+            return str(view[key])
     return None
 
 
-def _gets_face_up(view: dict, me: int, players: int) -> bool:
+def _gets_face_up(view: dict[str, Any], me: int, players: int) -> bool:
     # Deberc with 4 players gives the face-up card to the dealer; everywhere else the taker.
     if view.get("game") == "deberc":
         return players == 4 and view.get("dealer") == me
     return True
 
 
-def _take_threshold(view: dict, players: int) -> float:
+def _take_threshold(view: dict[str, Any], players: int) -> float:
     game = view.get("game")
     if game == "deberc":
         return {2: 62, 3: 52, 4: 58}.get(players, 58)
@@ -242,12 +244,17 @@ def _take_threshold(view: dict, players: int) -> float:
 
 
 def _bazar_auction(
-    view: dict, memory: dict, legal: list[dict], hand: list[str], options: dict, exact: bool
-) -> dict:
+    view: dict[str, Any],
+    memory: dict[str, Any],
+    legal: list[dict[str, Any]],
+    hand: list[str],
+    options: dict[str, Any],
+    exact: bool,
+) -> dict[str, Any]:
     me = view["seat"]
     team = team_of(view, me)
     seat, value, trump = last_bid(view, memory)
-    by_type: dict[str, list[dict]] = {}
+    by_type: dict[str, list[dict[str, Any]]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)
     pass_action = by_type.get("pass", [legal[0]])[0]
@@ -265,7 +272,7 @@ def _bazar_auction(
         return solo
     if seat is not None and seat in team:
         return pass_action  # never overbid the partner
-    best: tuple[float, dict] | None = None
+    best: tuple[float, dict[str, Any]] | None = None
     for a in by_type.get("bid", []):
         t = a["trump"]
         est = (_value(hand, t, options, exact) + partner_est) / 10
@@ -284,7 +291,7 @@ def _bazar_auction(
     return pass_action
 
 
-def _sure_solo(view: dict, capots: list[dict], hand: list[str]) -> dict | None:
+def _sure_solo(view: dict[str, Any], capots: list[dict[str, Any]], hand: list[str]) -> dict[str, Any] | None:
     """The legal solo capot whose trump the hand takes every trick in (the game worth most
     first: all-trumps), or None."""
     solos = sorted((a for a in capots if a.get("solo")), key=lambda a: a["trump"] != "all")

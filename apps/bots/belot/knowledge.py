@@ -7,19 +7,21 @@ Built only from the seat's views (``table_cards``, ``last_trick``, ``trump``) an
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import cards as bc
 
 
-def _trick_of(entries: list[dict] | None) -> list[list]:
+def _trick_of(entries: list[dict[str, Any]] | None) -> list[list[Any]]:
     return [[e["seat"], e["card"]] for e in entries or [] if e.get("card")]
 
 
-def players_of(view: dict) -> list[int]:
+def players_of(view: dict[str, Any]) -> list[int]:
     """Seats that take part in the deal (every seat of the view's ``seats``)."""
     return [s["seat"] for s in view.get("seats") or []]
 
 
-def team_of(view: dict, seat: int) -> list[int]:
+def team_of(view: dict[str, Any], seat: int) -> list[int]:
     """Seats on ``seat``'s side (itself included)."""
     seats = view.get("seats") or []
     team = next((s.get("team") for s in seats if s["seat"] == seat), None)
@@ -28,7 +30,7 @@ def team_of(view: dict, seat: int) -> list[int]:
     return [s["seat"] for s in seats if s.get("team") == team]
 
 
-def observe_view(memory: dict, view: dict) -> None:
+def observe_view(memory: dict[str, Any], view: dict[str, Any]) -> None:
     """Record the trick just finished (``last_trick``) and refresh voids from the table."""
     data = memory.setdefault("game_data", {})
     tricks = data.setdefault("tricks", [])
@@ -40,7 +42,7 @@ def observe_view(memory: dict, view: dict) -> None:
     data["voids"] = infer_voids(view, [*tricks, _trick_of(view.get("table_cards"))])
 
 
-def played_cards(memory: dict, view: dict) -> set[str]:
+def played_cards(memory: dict[str, Any], view: dict[str, Any]) -> set[str]:
     """Every card seen played this deal, the trick on the table included."""
     tricks = (memory.get("game_data") or {}).get("tricks", [])
     seen = {c for t in tricks for _, c in t}
@@ -49,12 +51,12 @@ def played_cards(memory: dict, view: dict) -> set[str]:
     return seen
 
 
-def must_trump_when_void(game: str, options: dict) -> str:
+def must_trump_when_void(game: str, options: dict[str, Any]) -> str:
     """When a void player must trump: ``always`` (blot, deberc), ``opponent`` (bazar)."""
     return "opponent" if game == "bazar_blot" else "always"
 
 
-def infer_voids(view: dict, tricks: list[list]) -> dict[str, list[str]]:
+def infer_voids(view: dict[str, Any], tricks: list[list[Any]]) -> dict[str, list[str]]:
     """Suits each seat has shown it lacks (``"T"`` = no trumps), from the tricks seen."""
     trump = view.get("trump")
     game = view.get("game", "")

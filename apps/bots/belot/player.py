@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from . import knowledge
 from .auction import choose_bid
@@ -10,23 +11,25 @@ from .auction import choose_bid
 AUCTION_TYPES = {"pass", "bid", "capot", "contra", "recontra", "take", "name"}
 
 
-def observe_events(memory: dict, events: list[dict]) -> None:
+def observe_events(memory: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """Append the public actions found in ``events`` to the deal's log."""
     from ..events import actions_of
 
     memory.setdefault("log", []).extend(actions_of(events))
 
 
-def observe_view(memory: dict, view: dict) -> None:
+def observe_view(memory: dict[str, Any], view: dict[str, Any]) -> None:
     knowledge.observe_view(memory, view)
 
 
-def decide_optional(view: dict, memory: dict, level: str) -> dict | None:
+def decide_optional(view: dict[str, Any], memory: dict[str, Any], level: str) -> dict[str, Any] | None:
     """The belot family always waits for the seat that may act: never called there."""
     return None
 
 
-def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: float | None) -> dict:
+def decide(
+    view: dict[str, Any], memory: dict[str, Any], level: str, rng: random.Random, deadline: float | None
+) -> dict[str, Any]:
     """The action of a ``normal`` or ``hard`` seat, one of ``view["legal"]``."""
     legal = view["legal"]
     types = {a["type"] for a in legal}
@@ -38,7 +41,7 @@ def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: f
         return choose_bid(view, memory, exact_combos=level == "hard")
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
-        return legal[0]
+        return cast("dict[str, Any]", legal[0])
     if level == "hard":
         from .search import search_card
 

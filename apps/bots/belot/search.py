@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from apps.rules import api, autoplay
 from apps.rules import tricks as T
@@ -44,7 +45,7 @@ DEBERC_KIND_POINTS = {"tierce": 20, "fifty": 50}
 _RULES_CACHE: dict[str, T.PlayRules] = {}
 
 
-def play_rules(view: dict) -> T.PlayRules:
+def play_rules(view: dict[str, Any]) -> T.PlayRules:
     """The obligations of play of the view's game (read from the engine's class)."""
     game = view.get("game", "")
     key = game + ":" + str((view.get("options") or {}).get("ruleset"))
@@ -57,7 +58,7 @@ def play_rules(view: dict) -> T.PlayRules:
     return rules
 
 
-def face_up_holder(view: dict) -> int | None:
+def face_up_holder(view: dict[str, Any]) -> int | None:
     """Who holds the face-up card in play: the taker (bazar 2p), the keeper (blot), the
     dealer (deberc with 4); None when it stays out (deberc with 2 or 3, blot unkept)."""
     game = view.get("game")
@@ -73,7 +74,7 @@ def face_up_holder(view: dict) -> int | None:
 class Situation:
     """The public position of one decision, on card ints and masks."""
 
-    def __init__(self, view: dict, memory: dict) -> None:
+    def __init__(self, view: dict[str, Any], memory: dict[str, Any]) -> None:
         self.me = view["seat"]
         seats = view["seats"]
         self.n = len(seats)
@@ -107,7 +108,7 @@ class Situation:
         if self.deberc:
             self._deberc_contract(view)
 
-    def _points_won(self, memory: dict) -> list[int] | None:
+    def _points_won(self, memory: dict[str, Any]) -> list[int] | None:
         """Card points each side has taken in the tricks already played (from the tricks the
         memory saw); None when the memory missed some (the contract cannot be judged then)."""
         tricks = (memory.get("game_data") or {}).get("tricks") or []
@@ -121,7 +122,7 @@ class Situation:
             points[self.side_of[winner]] += sum(pts[c] for c in cards)
         return points
 
-    def _deberc_contract(self, view: dict) -> None:
+    def _deberc_contract(self, view: dict[str, Any]) -> None:
         """What Деберц scores besides the card points: the chooser (who must score more than
         every opponent or lose his points: байт), the counted combinations of the best side
         (recorded only if that side takes a trick), the бела and the points hanging."""
@@ -140,7 +141,7 @@ class Situation:
             (CARD["K" + "scdh"[self.mode]], CARD["Q" + "scdh"[self.mode]]) if self.mode < 4 else None
         )
 
-    def _known_cards(self, view: dict, played: int) -> dict[int, set[int]]:
+    def _known_cards(self, view: dict[str, Any], played: int) -> dict[int, set[int]]:
         known: dict[int, set[int]] = {s: set() for s in range(self.n) if s != self.me}
         for d in view.get("declarations") or []:
             if d["seat"] != self.me and d.get("cards"):
@@ -158,7 +159,7 @@ class Situation:
         pool = set(self.pool)
         return {s: {c for c in cards if c in pool and not played >> c & 1} for s, cards in known.items()}
 
-    def _voids(self, memory: dict) -> dict[int, set[int]]:
+    def _voids(self, memory: dict[str, Any]) -> dict[int, set[int]]:
         raw = (memory.get("game_data") or {}).get("voids") or {}
         out: dict[int, set[int]] = {}
         for seat, suits in raw.items():
@@ -204,7 +205,7 @@ class Situation:
         return None
 
 
-def normal_card(view: dict, memory: dict | None = None) -> str:
+def normal_card(view: dict[str, Any], memory: dict[str, Any] | None = None) -> str:
     """The ``normal`` card: :func:`apps.rules.autoplay.choose_card` on what the seat sees
     (exactly the move a timed-out player gets from the engine); a solo capot's bidder leads
     by :func:`apps.bots.belot.auction.solo_lead` (trumps first while any may be out)."""
@@ -227,9 +228,11 @@ def normal_card(view: dict, memory: dict | None = None) -> str:
     return CODES[autoplay.choose_card(legal, mode, win_card, partner)]
 
 
-def search_card(view: dict, memory: dict, rng: random.Random, deadline: float | None) -> str | None:
+def search_card(
+    view: dict[str, Any], memory: dict[str, Any], rng: random.Random, deadline: float | None
+) -> str | None:
     """The card code ``hard`` plays now, or None to fall back on the normal policy."""
-    plays = [a["card"] for a in view["legal"] if a["type"] == "play"]
+    plays: list[str] = [a["card"] for a in view["legal"] if a["type"] == "play"]
     if len(plays) == 1:
         return plays[0]
     try:
@@ -283,6 +286,19 @@ class _State:
         "win_card",
         "win_seat",
     )
+
+    _sit: Situation
+    aside: int
+    bela: tuple[int, bool | None] | None
+    hands: list[int]
+    led: int
+    n_sides: int
+    points: list[int]
+    trick: list[int]
+    tricks: list[int]
+    turn: int
+    win_card: int
+    win_seat: int
 
     def __init__(self, sit: Situation, hands: list[int]) -> None:
         self.hands = list(hands)
@@ -377,14 +393,14 @@ class _State:
             if self.tricks[side] == total_tricks:
                 pts[side] += CAPOT_BONUS
         best_other = max(p for s, p in enumerate(pts) if s != mine)
-        return pts[mine] - best_other
+        return float(pts[mine] - best_other)
 
     def _deberc_score(self, sit: Situation, mine: int) -> float:
         """Our side's recorded points minus the other sides' mean, as Деберц scores the deal
         (:func:`apps.rules.deberc_scoring.score_points`: made, байт or hanging). With 3 or 4
         each for himself every opponent may end up the leader, so all of them count (the
         mean beat "minus the best other" on the same 400 matches: 62.3 % against 60.0 %)."""
-        own = [a + b for a, b in zip(self.points, sit.points_won, strict=True)]
+        own = [a + b for a, b in zip(self.points, sit.points_won or [], strict=True)]
         if sit.combo_side >= 0 and self.tricks[sit.combo_side] > 0:
             own[sit.combo_side] += sit.combo_points
         if self.bela is not None and self.bela[1]:

@@ -6,6 +6,8 @@ Ranks count from the six (``RANK["6"] == 0``, the ace 8) in every deck, so the 5
 
 from __future__ import annotations
 
+from typing import Any
+
 RANKS = "23456789TJQKA"
 RANK = {r: i - 4 for i, r in enumerate(RANKS)}
 SUITS = "scdh"
@@ -13,19 +15,19 @@ SUITS = "scdh"
 DECK_CODES = {n: tuple(r + s for s in SUITS for r in RANKS[13 - n // 4 :]) for n in (24, 36, 52)}
 
 
-def deck_size(view: dict) -> int:
+def deck_size(view: dict[str, Any]) -> int:
     """The deck of the game a view shows (36 unless its options say otherwise)."""
     deck = (view.get("options") or {}).get("deck")
     return deck if deck in DECK_CODES else 36
 
 
-def trump_suit(view: dict) -> str | None:
+def trump_suit(view: dict[str, Any]) -> str | None:
     """The trump suit of a Durak view (its ``trump`` is a suit or the face-up card)."""
     t = view.get("trump")
     if not t:
         card = view.get("trump_card") or view.get("face_up")
-        return card[1] if card else None
-    return t[-1]
+        return str(card[1]) if card else None
+    return str(t[-1])
 
 
 def beats(card: str, target: str, trump: str | None) -> bool:
@@ -44,12 +46,12 @@ def value(card: str, trump: str | None) -> float:
     return r + 10 if r >= 0 else 9 + r / 10
 
 
-def table_pairs(view: dict) -> list[tuple[str, str | None]]:
+def table_pairs(view: dict[str, Any]) -> list[tuple[str, str | None]]:
     """The bout as ``[(attack, defence or None), ...]``."""
     return [(e["attack"], e.get("defence")) for e in view.get("table_cards") or [] if e.get("attack")]
 
 
-def table_ranks(view: dict) -> set[str]:
+def table_ranks(view: dict[str, Any]) -> set[str]:
     ranks = set()
     for a, d in table_pairs(view):
         ranks.add(a[0])
@@ -58,7 +60,7 @@ def table_ranks(view: dict) -> set[str]:
     return ranks
 
 
-def unfair_cards(view: dict) -> set[str]:
+def unfair_cards(view: dict[str, Any]) -> set[str]:
     """Cards of the bout that break the rules without Шулер (any seat can see them).
 
     A defence that does not beat its attack card; an attack card after the first whose rank
@@ -76,7 +78,7 @@ def unfair_cards(view: dict) -> set[str]:
     return unfair
 
 
-def is_fair(view: dict, action: dict) -> bool:
+def is_fair(view: dict[str, Any], action: dict[str, Any]) -> bool:
     """Whether ``action`` would be legal without Шулер (leading, throwing, defending, transfer)."""
     trump = trump_suit(view)
     kind = action["type"]

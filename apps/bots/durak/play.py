@@ -6,10 +6,12 @@ plays fair and catches only what is certainly unfair.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from . import cards as dc
 
 
-def stock_left(view: dict) -> int:
+def stock_left(view: dict[str, Any]) -> int:
     for key in ("stock", "stock_count", "deck"):
         v = view.get(key)
         if isinstance(v, int):
@@ -19,7 +21,7 @@ def stock_left(view: dict) -> int:
     return 0
 
 
-def fair_actions(view: dict) -> list[dict]:
+def fair_actions(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The legal actions that would also be legal without Шулер (all of them otherwise)."""
     legal = view["legal"]
     if not (view.get("options") or {}).get("cheating"):
@@ -27,12 +29,12 @@ def fair_actions(view: dict) -> list[dict]:
     return [a for a in legal if dc.is_fair(view, a)]
 
 
-def certain_catch(view: dict) -> dict | None:
+def certain_catch(view: dict[str, Any]) -> dict[str, Any] | None:
     """A ``catch`` of a card that is certainly unfair, if any is legal."""
     unfair = dc.unfair_cards(view)
     for a in view["legal"]:
         if a["type"] == "catch" and a["card"] in unfair:
-            return a
+            return cast("dict[str, Any]", a)
     return None
 
 
@@ -42,12 +44,12 @@ def lead_cost(card: str, hand: list[str], trump: str | None, stock: int) -> floa
     return dc.value(card, trump) - 1.5 * same * (1 if card[1] != trump else 0)
 
 
-def choose(view: dict, actions: list[dict]) -> dict:
+def choose(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The normal choice among ``actions`` (legal, and fair in Шулер)."""
     trump = dc.trump_suit(view)
     hand = list(view.get("hand") or [])
     stock = stock_left(view)
-    by_type: dict[str, list[dict]] = {}
+    by_type: dict[str, list[dict[str, Any]]] = {}
     for a in actions:
         by_type.setdefault(a["type"], []).append(a)
     pairs = dc.table_pairs(view)
@@ -68,7 +70,7 @@ def choose(view: dict, actions: list[dict]) -> dict:
     return (attacks or actions)[0]
 
 
-def defence_plan(pairs, hand: list[str], trump: str | None) -> list[tuple[str, str]] | None:
+def defence_plan(pairs: list[Any], hand: list[str], trump: str | None) -> list[tuple[str, str]] | None:
     """Cheapest beater for each unbeaten attack card (strongest attacks first), or None."""
     free = sorted(hand, key=lambda c: dc.value(c, trump))
     plan = []
@@ -82,7 +84,14 @@ def defence_plan(pairs, hand: list[str], trump: str | None) -> list[tuple[str, s
     return plan
 
 
-def _defend(view, by_type, hand, trump, stock, pairs) -> dict:
+def _defend(
+    view: dict[str, Any],
+    by_type: dict[str, list[dict[str, Any]]],
+    hand: list[str],
+    trump: str | None,
+    stock: int,
+    pairs: list[Any],
+) -> dict[str, Any]:
     transfers = by_type.get("transfer", [])
     plain_transfers = [a for a in transfers if a["card"][1] != trump]
     if plain_transfers:

@@ -9,22 +9,23 @@ of them caught]``, to judge how watchful the table is in Шулер).
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from . import cards as dc
 from .play import certain_catch, choose, fair_actions
 
 
-def _data(memory: dict) -> dict:
+def _data(memory: dict[str, Any]) -> dict[str, Any]:
     data = memory.setdefault("game_data", {})
     data.setdefault("bout", [])
     data.setdefault("known", {})
     data.setdefault("discard", [])
     match = data.setdefault("match", {})
     match.setdefault("cheats", {})
-    return data
+    return cast("dict[str, Any]", data)
 
 
-def observe_events(memory: dict, events: list[dict]) -> None:
+def observe_events(memory: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """Follow the bout: cards put, cards taken (now known in a hand), cards discarded."""
     data = _data(memory)
     known: dict[str, list[str]] = data["known"]
@@ -58,7 +59,7 @@ def observe_events(memory: dict, events: list[dict]) -> None:
             data["bout"] = []
 
 
-def observe_view(memory: dict, view: dict) -> None:
+def observe_view(memory: dict[str, Any], view: dict[str, Any]) -> None:
     """Count the unfair cards on the table (for the watchfulness statistics of Шулер)."""
     if not (view.get("options") or {}).get("cheating"):
         return
@@ -79,7 +80,7 @@ def observe_view(memory: dict, view: dict) -> None:
         data["unfair_seen"] = []
 
 
-def decide_optional(view: dict, memory: dict, level: str) -> dict | None:
+def decide_optional(view: dict[str, Any], memory: dict[str, Any], level: str) -> dict[str, Any] | None:
     """A seat the game does not wait for (it may only catch, or throw in out of turn):
     ``easy`` catches one card in four at random, the others catch what is certainly unfair."""
     if level == "easy":
@@ -89,7 +90,7 @@ def decide_optional(view: dict, memory: dict, level: str) -> dict | None:
     return certain_catch(view)
 
 
-def waits(view: dict, memory: dict, level: str) -> bool:
+def waits(view: dict[str, Any], memory: dict[str, Any], level: str) -> bool:
     """Шулер: whether a ``normal`` or ``hard`` thrower waits instead of acting although the
     game waits for it. Any card may be thrown in Шулер, so a thrower holding cards is awaited
     even when every throw it has is unfair and ``done`` is not legal yet (some attack card
@@ -110,12 +111,14 @@ def waits(view: dict, memory: dict, level: str) -> bool:
     if level == "hard":
         from .search import CHEAT_BELOW, catch_rate
 
-        if catch_rate(memory, seat) < CHEAT_BELOW:
+        if seat is not None and catch_rate(memory, seat) < CHEAT_BELOW:
             return False
     return True
 
 
-def decide(view: dict, memory: dict, level: str, rng: random.Random, deadline: float | None) -> dict:
+def decide(
+    view: dict[str, Any], memory: dict[str, Any], level: str, rng: random.Random, deadline: float | None
+) -> dict[str, Any]:
     """The action of a ``normal`` or ``hard`` seat, one of ``view["legal"]``."""
     catch = certain_catch(view)
     if catch is not None:

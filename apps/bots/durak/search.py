@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any, cast
 
 from . import cards as dc
 from .play import choose, fair_actions, lead_cost, stock_left
@@ -28,7 +29,7 @@ PRIOR_CAUGHT, PRIOR_SEEN = 4.0, 5.0
 CHEAT_BELOW = 0.2
 
 
-def catch_rate(memory: dict, me: int) -> float:
+def catch_rate(memory: dict[str, Any], me: int) -> float:
     """Estimated chance that an unfair card of ours is caught: how often the others caught
     the unfair cards seen on the table (ours included; those we caught ourselves excluded)."""
     stats = ((memory.get("game_data") or {}).get("match") or {}).get("cheats") or {}
@@ -39,7 +40,7 @@ def catch_rate(memory: dict, me: int) -> float:
     return (PRIOR_CAUGHT + caught) / (PRIOR_SEEN + seen)
 
 
-def candidates(view: dict, memory: dict) -> list[dict]:
+def candidates(view: dict[str, Any], memory: dict[str, Any]) -> list[dict[str, Any]]:
     """A few promising actions: the normal choice first, then its alternatives."""
     legal = [a for a in view["legal"] if a["type"] != "catch"]
     fair = [a for a in fair_actions(view) if a["type"] != "catch"] or legal
@@ -53,9 +54,9 @@ def candidates(view: dict, memory: dict) -> list[dict]:
     hand = list(view.get("hand") or [])
     stock = stock_left(view)
 
-    def rank(a: dict) -> tuple:
+    def rank(a: dict[str, Any]) -> tuple[Any, ...]:
         kind = a["type"]
-        card = a.get("card")
+        card: str = a.get("card", "")
         fair_bonus = 0 if dc.is_fair(view, a) else 5
         if kind == "attack":
             return (fair_bonus + lead_cost(card, hand, trump, stock), card)
@@ -83,7 +84,7 @@ def candidates(view: dict, memory: dict) -> list[dict]:
     return out
 
 
-def _root(view: dict) -> Sim:
+def _root(view: dict[str, Any]) -> Sim:
     sim = object.__new__(Sim)
     seats = view["seats"]
     options = view.get("options") or {}
@@ -92,13 +93,13 @@ def _root(view: dict) -> Sim:
     teams = bool(options.get("teams")) and len(occupied) == 4
     sim.setup_seats(occupied, teams, options.get("throw") == "neighbors")
     sim.transfers = bool(options.get("transfer"))
-    sim.trump = "scdh".index(dc.trump_suit(view))
+    sim.trump = "scdh".index(cast(str, dc.trump_suit(view)))  # None: TypeError, caught below
     sim.att = [CARD[p["attack"]] for p in view.get("table_cards") or []]
     sim.dfn = [CARD[p["defence"]] if p.get("defence") else -1 for p in view.get("table_cards") or []]
     sim.owners = [o.get("attack") for o in view.get("table_seats") or []]
-    sim.starter = view.get("attacker")
-    sim.defender = view.get("defender")
-    sim.prio = view.get("priority")
+    sim.starter = cast(int, view.get("attacker"))
+    sim.defender = cast(int, view.get("defender"))
+    sim.prio = cast(int, view.get("priority"))
     sim.took = bool(view.get("took"))
     sim.done = set(view.get("done") or [])
     throwers = view.get("throwers") or []
@@ -112,7 +113,9 @@ def _root(view: dict) -> Sim:
     return sim
 
 
-def sample_worlds(view: dict, memory: dict, rng: random.Random, count: int) -> list[tuple[dict, list]]:
+def sample_worlds(
+    view: dict[str, Any], memory: dict[str, Any], rng: random.Random, count: int
+) -> list[tuple[dict[int, list[int]], list[int]]]:
     """``count`` guesses of (other hands, stock order) consistent with what the seat knows."""
     me = view["seat"]
     data = memory.get("game_data") or {}
@@ -161,7 +164,7 @@ def sample_worlds(view: dict, memory: dict, rng: random.Random, count: int) -> l
     return worlds
 
 
-def _apply(sim: Sim, me: int, action: dict) -> None:
+def _apply(sim: Sim, me: int, action: dict[str, Any]) -> None:
     kind = action["type"]
     if kind == "attack":
         sim.attack(me, CARD[action["card"]])
@@ -179,7 +182,9 @@ def _apply(sim: Sim, me: int, action: dict) -> None:
             sim.opened = True
 
 
-def search_action(view: dict, memory: dict, rng: random.Random, deadline: float | None) -> dict | None:
+def search_action(
+    view: dict[str, Any], memory: dict[str, Any], rng: random.Random, deadline: float | None
+) -> dict[str, Any] | None:
     """The action ``hard`` takes now, or None to fall back on the normal policy."""
     if view.get("phase") != "play" or view.get("defender") is None:
         return None

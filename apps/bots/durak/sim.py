@@ -78,6 +78,30 @@ class Sim:
         "unb",
     )  # fmt: skip
 
+    att: list[int]
+    defender: int
+    dfn: list[int]
+    done: set[int]
+    hands: dict[int, list[int]]
+    neighbors: bool
+    occ: list[int]
+    opened: bool
+    out_order: list[int]
+    owners: list[int]
+    phase: str
+    playing: dict[int, bool]
+    prio: int
+    ring: int
+    side: dict[int, int]
+    starter: int
+    steps: int
+    stock: list[int]
+    teams: bool
+    took: bool
+    transfers: bool
+    trump: int
+    unb: int
+
     def copy(self) -> Sim:
         new = object.__new__(Sim)
         new.att = list(self.att)

@@ -3,7 +3,7 @@
  * and the SVG of a face or a back.
  *
  * A code is rank + suit: ranks 6 7 8 9 T J Q K A (Durak's 52 cards add 2 3 4 5), suits
- * s c d h (RULES.md).
+ * s c d h (docs/rules.md).
  */
 
 import { gettext, gettext_noop, pgettext } from "./i18n.js";

@@ -1,6 +1,6 @@
 /**
  * The table client: holds the latest `state` frame (seq + view), renders it, and turns
- * taps, clicks and keys into `act` frames (PROTOCOL.md).
+ * taps, clicks and keys into `act` frames (docs/protocol.md).
  *
  * Promises:
  * - every `act` carries the seq of the state it was made on; after sending, the inputs
@@ -511,8 +511,8 @@ export class TableClient {
     infoDialog(this.root, { title: gettext("Клавиши"), body: list });
   }
 
-  /** «Готов» before the start: POST /api/tables/<id>/ready/ (PROTOCOL.md); the socket brings the new state.
-   * «Готов» carries a random client seed (FAIRNESS.md): the deals then depend on it too. */
+  /** «Готов» before the start: POST /api/tables/<id>/ready/ (docs/protocol.md); the socket brings the new state.
+   * «Готов» carries a random client seed (docs/rules.md §3): the deals then depend on it too. */
   async setReady(ready) {
     const payload = { ready };
     if (ready) {
@@ -671,9 +671,15 @@ export class TableClient {
     p.spectators.replaceChildren(...(watching ? [eyeIcon(), h("span", { class: "spectators-count" }, String(watching))] : []));
     p.spectators.title = interpolate(gettext("Зрителей: %(n)s"), { n: watching });
     p.title.textContent = gameTitle(v);
-    // a duplicate set's table (RULES.md «Дубль»): «Сдача 3 из 8»
+    // a duplicate set's table (docs/rules.md «Дубль»): «Сдача 3 из 8»
     const setDeals = Number(root.dataset.duplicateDeals) || 0;
-    if (setDeals && Number.isInteger(v.number)) {
+    if (setDeals && root.dataset.duplicateGame !== undefined) {
+      // a Durak set: a match per game; the page knew the game of the match it opened on
+      this.duplicateMatches = this.duplicateMatches || new Set();
+      if (v.match) this.duplicateMatches.add(v.match);
+      const n = Math.min(Number(root.dataset.duplicateGame) + Math.max(1, this.duplicateMatches.size), setDeals);
+      p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Игра %(n)s из %(k)s"), { n, k: setDeals })}`));
+    } else if (setDeals && Number.isInteger(v.number)) {
       const n = Math.min(v.number + 1, setDeals);
       p.title.append(h("span", { class: "duplicate-progress", "data-testid": "duplicate-progress" }, ` · ${interpolate(gettext("Сдача %(n)s из %(k)s"), { n, k: setDeals })}`));
     }

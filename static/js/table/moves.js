@@ -1,6 +1,6 @@
 /**
  * What the player may do now, derived only from `view.legal` (canonical actions of
- * SCENARIOS.md) and the hand. Pure functions: no DOM, no state.
+ * docs/rules.md §2) and the hand. Pure functions: no DOM, no state.
  */
 
 import { gettext_noop } from "./i18n.js";
@@ -55,7 +55,7 @@ const SEQ_ORDER = "6789TJQKA"; // natural order; runs are consecutive ranks of o
 
 /**
  * The combinations a hand holds, as kinds: "каре", "сто", "50", "терц" (best first,
- * one entry per combination). Follows RULES.md: runs are maximal (never split); carrés
+ * one entry per combination). Follows docs/rules.md: runs are maximal (never split); carrés
  * of J 9 A T K Q with a trump, A T K Q J in no-trump; `combos: no_carre_hundred` drops
  * carrés and counts a run of 5+ as a fifty; Deberc has no declaration button.
  */

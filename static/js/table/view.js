@@ -1,8 +1,8 @@
 /**
- * Reading a `view` (PROTOCOL.md) for display: positions of seats around the table,
+ * Reading a `view` (docs/protocol.md) for display: positions of seats around the table,
  * names, sides of the score sheet, game titles. Pure functions.
  *
- * Keys beyond PROTOCOL.md that engines may add are read defensively here and only here
+ * Keys beyond docs/protocol.md that engines may add are read defensively here and only here
  * (`face_up`, `stock`, `declarations`, `auction`), so a renamed key is a one-line change.
  */
 
@@ -101,7 +101,7 @@ export function hasTeams(view) {
 }
 
 /**
- * Columns of the score sheet: per team when teams play, else per seat (SCENARIOS.md
+ * Columns of the score sheet: per team when teams play, else per seat (docs/rules.md §2
  * "per side"). Each column: {label, sub} — «Мы»/«Они» when I sit in a team.
  */
 export function scoreSides(view) {

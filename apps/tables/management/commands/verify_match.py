@@ -1,5 +1,5 @@
 """``manage.py verify_match ID``: recompute every deal of a finished match from its revealed
-seeds (FAIRNESS.md) and print ✓ or ✗ per deal; exit 1 when any deal (or the commitment)
+seeds (docs/rules.md §3) and print ✓ or ✗ per deal; exit 1 when any deal (or the commitment)
 does not match, 2 when the match is unknown, not finished or from before fair deals."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from apps.tables.selectors import match_record
 
 
 class Command(BaseCommand):
-    help = "Check every deal of a finished match against its revealed seeds (FAIRNESS.md)."
+    help = "Check every deal of a finished match against its revealed seeds (docs/rules.md §3)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("match_id", type=int)
