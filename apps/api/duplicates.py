@@ -226,7 +226,7 @@ class DuplicatePlayView(ApiView):
     @extend_schema(
         operation_id="duplicates_play",
         request=DuplicatePlaySerializer,
-        responses={201: PlaySerializer, 404: E, 409: E, **COMMON},
+        responses={201: PlaySerializer, 400: E, 404: E, 409: E, **COMMON},
         summary="Play a duplicate set: a table for you, seated, bots ready (once per set)",
     )
     def post(self, request: Request, set_id: int) -> Response:

@@ -158,7 +158,7 @@ class QuickView(ApiView):
     @extend_schema(
         operation_id="quick_join",
         request=QuickJoinSerializer,
-        responses={200: QuickStatusSerializer, 400: E, **COMMON},
+        responses={200: QuickStatusSerializer, 400: E, 409: E, **COMMON},
         summary="Quick play: enter the pool of a rating mode",
     )
     def post(self, request: Request) -> Response:

@@ -77,7 +77,7 @@ class SideSerializer(serializers.Serializer):
     won = serializers.BooleanField()
 
 
-class TableSerializer(serializers.Serializer):
+class TournamentTableSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     table = serializers.IntegerField(allow_null=True, help_text="null for a bye.")
     url = serializers.CharField(allow_null=True, help_text="The table's page (watch it).")
@@ -100,25 +100,28 @@ class YouSerializer(serializers.Serializer):
 class DetailSerializer(SummarySerializer):
     standings = LineSerializer(many=True)
     standings_total = serializers.IntegerField(help_text="Lines in the standings (the API lists them all).")
-    current = TableSerializer(many=True, help_text="The current round's tables (an arena: those playing).")
+    current = TournamentTableSerializer(
+        many=True, help_text="The current round's tables (an arena: those playing)."
+    )
     current_total = serializers.IntegerField(
         help_text="Tables in the current round (the API lists them all)."
     )
     bracket = serializers.ListField(
-        child=TableSerializer(many=True), help_text="Knockout: every round's tables, in bracket order."
+        child=TournamentTableSerializer(many=True),
+        help_text="Knockout: every round's tables, in bracket order.",
     )
     podium = LineSerializer(many=True, help_text="The first three once finished.")
     teams = serializers.BooleanField(help_text="A pairs mode: join with a partner.")
     victory_points = serializers.BooleanField(help_text="A Swiss scored in Victory Points (belot family).")
     you = YouSerializer(allow_null=True)
     invited = serializers.CharField(allow_null=True, help_text="Who asked you into a pair (accept: confirm).")
-    your_table = TableSerializer(allow_null=True)
+    your_table = TournamentTableSerializer(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text="Arena: the window's end once started.")
 
 
 class RoundSerializer(serializers.Serializer):
     round = serializers.IntegerField()
-    tables = TableSerializer(many=True)
+    tables = TournamentTableSerializer(many=True)
 
 
 class JoinSerializer(serializers.Serializer):

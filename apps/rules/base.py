@@ -127,9 +127,10 @@ class DealSource:
 
     def fair_draw(self, number: int, purpose: str, bound: int) -> int:
         """A draw in ``range(bound)`` inside deal ``number``: the fair stream's
-        ``words(f"{number}:{purpose}")`` with ``fair``, else the seeded generator's."""
+        ``words(f"{first + number}:{purpose}")`` with ``fair`` (the deal's number in the stream,
+        as :meth:`fair_deal` deals it), else the seeded generator's."""
         if self.fair is not None:
-            return fairness.draw(self.fair.server_seed, self.fair.client, number, purpose, bound)
+            return fairness.draw(self.fair.server_seed, self.fair.client, self.first + number, purpose, bound)
         return self.rng(number, purpose).randrange(bound)
 
     def rng(self, number: int, purpose: str) -> random.Random:

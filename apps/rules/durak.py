@@ -49,7 +49,7 @@ _SCALARS = (
     "penalties", "reason",
 )  # fmt: skip
 #: Scalars added with the variants, with their value in states stored before them.
-_NEW_SCALARS = {"trump_card": -1, "trump_holder": -1, "fair": None}
+_NEW_SCALARS = {"trump_card": -1, "trump_holder": -1, "fair": None, "first": 0}
 #: State fields holding lists (copied one level deep); ``hands`` is a card mask per seat of the
 #: ring (0..3, or 0..5 when a seat above 3 is taken).
 _LISTS = (
@@ -73,6 +73,7 @@ class Durak(Game):
     seed: int
     given: list[dict[str, Any]] | None
     fair: dict[str, Any] | None
+    first: int
     penalties: int
     trump: int
     trump_card: int
@@ -148,6 +149,7 @@ class Durak(Game):
         self.seed = source.seed
         self.given = source.given
         self.fair = source.fair.to_json() if source.fair is not None else None
+        self.first = source.first  # a duplicate set's game: the set's number of this deal
         self.penalties = 0
         self.trump_card = self.trump_holder = -1
         self.reason = None
@@ -622,7 +624,7 @@ class Durak(Game):
             return -1
         pile = cards_of(self.discard)
         fair = fairness.Seeds.from_json(self.fair) if self.fair else None
-        c = pile[DealSource(self.seed, fair=fair).fair_draw(0, f"penalty:{k}", len(pile))]
+        c = pile[DealSource(self.seed, fair=fair, first=self.first).fair_draw(0, f"penalty:{k}", len(pile))]
         self.discard ^= self.tab.CARD_BIT[c]
         return c
 

@@ -172,15 +172,22 @@ def group_tables(entrants: Iterable[Entrant], *, size: int, min_size: int) -> Ro
     return Round(tables=ordered_tables, byes=tuple(e.id for e in byes))
 
 
+#: The arena matches a part of the standings as one full graph only up to this size.
+FULL_GRAPH = 40
+
+
 def _arena_matching(
     part: list[Entrant], window: int = 12
 ) -> tuple[list[tuple[Hashable, Hashable]], list[Entrant]]:
     """The most tables of two among ``part`` (in standings order) by weighted matching on score
-    and rating, no edge between last opponents, looking ``window`` places up and down first and
-    at the whole part when that leaves out more than an odd one; returns the tables and who is
-    left out."""
+    and rating, no edge between last opponents, looking ``window`` places up and down first, then
+    three times as far, and (a part of at most :data:`FULL_GRAPH`) at the whole part while that
+    leaves out more than an odd one; returns the tables and who is left out."""
     best: tuple[list[tuple[Hashable, Hashable]], list[Entrant]] = ([], list(part))
-    for span in (window, None):
+    # the whole part only when it is small: a full graph of a 64-block takes a second, and
+    # whoever is left out is tried with the next block (or the next pass, moments later)
+    spans = (window, 3 * window, *((None,) if len(part) <= FULL_GRAPH else ()))
+    for span in spans:
         if span is not None and span >= len(part):
             continue
         graph = nx.Graph()

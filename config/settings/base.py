@@ -325,6 +325,8 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": "apps.tables.models.BOT_LEVELS",
         "QuickStatusEnum": "apps.ratings.quick.QUICK_STATUSES",
         "TableStatusEnum": ["waiting", "playing", "finished"],
+        "TournamentStatusEnum": ["registration", "running", "finished", "cancelled"],
+        "DuplicateSetStatusEnum": ["open", "closed", "void"],
     },
 }
 

@@ -100,6 +100,7 @@ def test_every_page_has_no_serious_accessibility_violation(live_site: LiveSite, 
             "/accounts/profile/",
             "/tournaments/",
             "/tournaments/new/",
+            "/duplicates/",
             f"/lobby/tables/{ids['waiting']}/",
             "/offline/ru/",
         ):

@@ -24,36 +24,39 @@ def test_a_quiet_site_features_a_match_of_strong_bots(live_site: LiveSite, celer
     for name in ("anna", "boris", "vera"):
         User.objects.create_user(username=name, password=PASSWORD)
     page = new_page(browser, live_site, "anna", PHONE)
-    page.goto(f"{live_site.url}/watch/")
-    featured = page.get_by_test_id("watch-featured")
-    expect(featured).to_have_count(1)
-    expect(featured).to_contain_text("играют сильные боты")
-    table = Table.objects.get(owner__isnull=True)
-    assert table.private is False and table.rated is False
-    assert all(seat.bot_level == "hard" and seat.user_id is None for seat in table.seats.all())
-    page.screenshot(path=str(screenshot_dir() / "watch-featured-360x740.png"))
-    # the live list (the page's socket asks every 5 s) keeps showing the same one
-    page.wait_for_function("() => window.kartochkiSocial && window.kartochkiSocial.open")
-    page.wait_for_timeout(5_500)
-    expect(page.get_by_test_id("watch-featured")).to_have_count(1)
-    assert Table.objects.filter(owner__isnull=True).count() == 1
-    # nobody can sit there: the lobby does not list it
-    assert lobby_selectors.open_table(table.pk) is None
-    # open it: the bots play on under the spectator's eyes
-    page.get_by_test_id("watch-open").first.tap()
-    page.wait_for_url(f"**/lobby/tables/{table.pk}/")
-    page.wait_for_function("() => window.__tableClient && window.__tableClient.view")
-    expect(page.locator("#table-app .me")).to_contain_text("Смотрите как зритель")
-    first = page.evaluate("() => window.__tableClient.seq")
-    page.wait_for_function(f"() => window.__tableClient.seq > {first}", timeout=30_000)
-    # people play at a public table: theirs is the page now
-    boris, vera = User.objects.get(username="boris"), User.objects.get(username="vera")
-    people = seating.table_create(user=boris, game="durak", options={}, seats=2)
-    seating.seat_take(table_id=people.pk, user=vera, seat=1)
-    for person in (boris, vera):
-        seating.ready_set(table_id=people.pk, user=person, ready=True)
-    social_selectors._WATCH.clear()  # the list is built at most every 2 s: no wait for it here
-    assert [t["id"] for t in social_selectors.watch_list()["tables"]] == [people.pk]
-    page.goto(f"{live_site.url}/watch/")
-    expect(page.get_by_test_id("watch-featured")).to_have_count(0)
-    expect(page.get_by_test_id("watch-live")).to_contain_text(f"#{people.pk}")
+    try:
+        page.goto(f"{live_site.url}/watch/")
+        featured = page.get_by_test_id("watch-featured")
+        expect(featured).to_have_count(1)
+        expect(featured).to_contain_text("играют сильные боты")
+        table = Table.objects.get(owner__isnull=True)
+        assert table.private is False and table.rated is False
+        assert all(seat.bot_level == "hard" and seat.user_id is None for seat in table.seats.all())
+        page.screenshot(path=str(screenshot_dir() / "watch-featured-360x740.png"))
+        # the live list (the page's socket asks every 5 s) keeps showing the same one
+        page.wait_for_function("() => window.kartochkiSocial && window.kartochkiSocial.open")
+        page.wait_for_timeout(5_500)
+        expect(page.get_by_test_id("watch-featured")).to_have_count(1)
+        assert Table.objects.filter(owner__isnull=True).count() == 1
+        # nobody can sit there: the lobby does not list it
+        assert lobby_selectors.open_table(table.pk) is None
+        # open it: the bots play on under the spectator's eyes
+        page.get_by_test_id("watch-open").first.tap()
+        page.wait_for_url(f"**/lobby/tables/{table.pk}/")
+        page.wait_for_function("() => window.__tableClient && window.__tableClient.view")
+        expect(page.locator("#table-app .me")).to_contain_text("Смотрите как зритель")
+        first = page.evaluate("() => window.__tableClient.seq")
+        page.wait_for_function(f"() => window.__tableClient.seq > {first}", timeout=30_000)
+        # people play at a public table: theirs is the page now
+        boris, vera = User.objects.get(username="boris"), User.objects.get(username="vera")
+        people = seating.table_create(user=boris, game="durak", options={}, seats=2)
+        seating.seat_take(table_id=people.pk, user=vera, seat=1)
+        for person in (boris, vera):
+            seating.ready_set(table_id=people.pk, user=person, ready=True)
+        social_selectors._WATCH.clear()  # the list is built at most every 2 s: no wait for it here
+        assert [t["id"] for t in social_selectors.watch_list()["tables"]] == [people.pk]
+        page.goto(f"{live_site.url}/watch/")
+        expect(page.get_by_test_id("watch-featured")).to_have_count(0)
+        expect(page.get_by_test_id("watch-live")).to_contain_text(f"#{people.pk}")
+    finally:
+        page.context.close()  # its socket asks for «Смотреть» every 5 s: it must not outlive the test

@@ -158,3 +158,12 @@ def test_a_waiting_table_shows_a_change_at_once(make_user):
     table = seating.table_create(user=a, game="durak")
     user_update_profile(user=a, display_name="Новое имя", language="ru")
     assert selectors.seats_info(table.pk)[0]["name"] == "Новое имя"
+
+
+@pytest.mark.parametrize("name", ["apps.accounts.names", "apps.accounts.text"])
+def test_the_docstring_examples_hold(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), report=True)
+    assert result.failed == 0 and result.attempted >= 3, result

@@ -29,15 +29,18 @@ def test_a_fourth_waiting_table_is_refused_and_a_started_or_left_one_frees_a_pla
     assert info.value.code == "too_many_tables" and "ждут игроков" in info.value.message()
     assert Table.objects.filter(owner=user).count() == 3
     seating.table_create(user=other, game="durak")  # the cap is per person
-    lobby.play_with_bots(user=user, game="durak")  # a bot game starts at once: never waits
+    bot_game = lobby.play_with_bots(user=user, game="durak")  # a bot game starts at once: never waits
+    seating.match_leave(table=bot_game, user=user)  # one match at a time (issue #36, item 11)
     seating.seat_leave(table_id=tables[0].pk, user=user)  # he stood up: that table frees a place
     assert tables[0].pk not in [t["id"] for t in open_tables()]  # and nobody sits there: not listed
     fourth = seating.table_create(user=user, game="durak", bots={1: "easy"}, seats=2)
     fourth = seating.ready_set(table_id=fourth.pk, user=user)  # its match starts: a place frees
     assert Table.objects.get(pk=fourth.pk).status == "playing"
+    seating.match_leave(table=fourth, user=user)
     seating.table_create(user=user, game="durak")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as info:
         seating.table_create(user=user, game="durak")
+    assert info.value.code == "too_many_tables"
 
 
 def test_the_api_answers_409_too_many_tables(make_user, settings):

@@ -137,4 +137,11 @@ def test_the_friends_page_updates_in_place_without_reloading(live_site, browser,
     toasts.locator(".social-toast__close").click()
     victim.get_by_test_id("request-accept").click()
     expect(victim.get_by_test_id("friends-list")).to_contain_text("zloy")
+    # an invitation from the new friend shows in the page's invitations in place too
+    personal_socket_open(victim)
+    victim.evaluate("window.stillTheSamePage = true")
+    table = seating.table_create(user=attacker, game="durak")
+    social.invite(user=attacker, friend_id=victim_user.pk, table_id=table.pk)
+    expect(victim.get_by_test_id("invitations")).to_contain_text(f"#{table.pk}")
+    assert victim.evaluate("window.stillTheSamePage") is True
     assert errors == []

@@ -191,6 +191,16 @@ def test_other_draws_use_the_purpose_label():
     assert plain.fair_draw(0, "penalty:0", 17) == plain.rng(0, "penalty:0").randrange(17)
 
 
+def test_a_duplicate_durak_game_draws_its_penalties_under_the_sets_deal_number():
+    """Game n of a duplicate set is a match whose deal 0 is the set's deal n (``first``): its
+    other draws are labelled with n too (FAIRNESS.md: ``words(f"{n}:{purpose}")``)."""
+    source = DealSource(0, None, Seeds(SEED, ""), deals=1, first=4)
+    assert source.fair_draw(0, "penalty:1", 17) == fairness.Stream(SEED, "", "4:penalty:1").draw(17)
+    state = api.new_match("durak", {"cheating": True}, fair=Seeds(SEED, ""), duplicate=1, first_deal=4)
+    assert state.first == 4
+    assert type(state).from_json(json.loads(json.dumps(state.to_json()))).first == 4
+
+
 def test_seeds_json_round_trip_and_reveal():
     seeds = Seeds(SEED, "x:")
     assert Seeds.from_json(json.loads(json.dumps(seeds.to_json()))) == seeds
