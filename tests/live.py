@@ -56,6 +56,8 @@ def screenshot_dir() -> Path:
     path = (ROOT / wanted) if wanted else ARTIFACTS / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
 LOGS = ARTIFACTS / "logs"
 BIN = Path(sys.executable).parent
 CHROMIUM = "/usr/bin/chromium"

@@ -15,10 +15,17 @@ class ChatMessage(models.Model):
         SPECTATORS = "spectators", _("зрители")
 
     table = models.ForeignKey(
-        "tables.Table", on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("стол"),
+        "tables.Table",
+        on_delete=models.CASCADE,
+        related_name="chat_messages",
+        verbose_name=_("стол"),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("автор"),
     )
     #: The author's seat when he wrote (None: a spectator).
@@ -82,7 +89,10 @@ class ChatReport(models.Model):
         OTHER = "other", _("другое")
 
     message = models.ForeignKey(
-        ChatMessage, on_delete=models.CASCADE, related_name="reports", verbose_name=_("сообщение"),
+        ChatMessage,
+        on_delete=models.CASCADE,
+        related_name="reports",
+        verbose_name=_("сообщение"),
     )
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -117,7 +127,11 @@ class SiteMute(models.Model):
     reason = models.CharField(_("причина"), max_length=200, blank=True)
     until = models.DateTimeField(_("до"), null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("кто запретил"),
     )
     created_at = models.DateTimeField(_("время создания"), auto_now_add=True)

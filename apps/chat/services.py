@@ -139,9 +139,7 @@ def report(*, user, table_id: int, message_id, reason: str = ChatReport.Reason.O
     message = ChatMessage.objects.filter(pk=message_id, table_id=table_id).first()
     if message is None:
         raise Refused("not_found")
-    row, _ = ChatReport.objects.update_or_create(
-        message=message, reporter=user, defaults={"reason": reason}
-    )
+    row, _ = ChatReport.objects.update_or_create(message=message, reporter=user, defaults={"reason": reason})
     return row
 
 

@@ -261,11 +261,47 @@ class GameOver(Event, tag="game_over", frozen=True):
 
 #: Every event type, as a tagged union on ``type``.
 AnyEvent = (
-    Move | MatchStarted | MatchAborted | Deal | Redeal | FourSevens | Bid | Pass | Contra | Recontra
-    | Take | Capot | Name | Contract | ExtraCards | Play | Trick | Declare | Show | Combos | Belote
-    | Bela | Deberc | ConcedeEvent | DealScored | MatchOver | TimeoutEvent | TrumpShown | Attack
-    | Defend | Transfer | DoneEvent | BoutOver | Draw | Out | Left | Penalty | Caught
-    | FalseAccusation | Check | GameOver
+    Move
+    | MatchStarted
+    | MatchAborted
+    | Deal
+    | Redeal
+    | FourSevens
+    | Bid
+    | Pass
+    | Contra
+    | Recontra
+    | Take
+    | Capot
+    | Name
+    | Contract
+    | ExtraCards
+    | Play
+    | Trick
+    | Declare
+    | Show
+    | Combos
+    | Belote
+    | Bela
+    | Deberc
+    | ConcedeEvent
+    | DealScored
+    | MatchOver
+    | TimeoutEvent
+    | TrumpShown
+    | Attack
+    | Defend
+    | Transfer
+    | DoneEvent
+    | BoutOver
+    | Draw
+    | Out
+    | Left
+    | Penalty
+    | Caught
+    | FalseAccusation
+    | Check
+    | GameOver
 )
 
 #: ``type`` -> its Struct.

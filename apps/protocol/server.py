@@ -198,9 +198,25 @@ class TournamentPair(ServerFrame, tag="tournament_pair"):
 
 #: Every server frame, as a tagged union on ``op``.
 AnyServerFrame = (
-    State | Error | Pong | Chat | ChatHistory | ChatHidden | ChatMuted | ChatReported | Tables
-    | TablesDiff | Invitations | Invitation | FriendRequestFrame | QuickSeated | FriendsChanged | Friends
-    | Watch | TournamentSeated | TournamentPair
+    State
+    | Error
+    | Pong
+    | Chat
+    | ChatHistory
+    | ChatHidden
+    | ChatMuted
+    | ChatReported
+    | Tables
+    | TablesDiff
+    | Invitations
+    | Invitation
+    | FriendRequestFrame
+    | QuickSeated
+    | FriendsChanged
+    | Friends
+    | Watch
+    | TournamentSeated
+    | TournamentPair
 )
 
 #: ``op`` -> its Struct, for every server frame.

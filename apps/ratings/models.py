@@ -59,7 +59,10 @@ class RatingChange(models.Model):
         verbose_name=_("игрок"),
     )
     match = models.ForeignKey(
-        "tables.Match", on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("партия"),
+        "tables.Match",
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("партия"),
     )
     seat = models.SmallIntegerField(_("место"))
     mode = models.CharField(_("режим"), max_length=16)
@@ -100,7 +103,11 @@ class Playban(models.Model):
     ends_at = models.DateTimeField(_("конец"), db_index=True)
     #: The abandoned match that triggered the ban.
     match = models.ForeignKey(
-        "tables.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        "tables.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("партия"),
     )
     lifted_at = models.DateTimeField(_("снят"), null=True, blank=True)
@@ -143,7 +150,11 @@ class QuickEntry(models.Model):
     bots_after = models.PositiveIntegerField(_("боты через, с"), null=True, blank=True)
     status = models.CharField(_("состояние"), max_length=10, choices=Status.choices, default=Status.WAITING)
     table = models.ForeignKey(
-        "tables.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        "tables.Table",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("стол"),
     )
     created_at = models.DateTimeField(_("время создания"))

@@ -128,7 +128,10 @@ class Invitation(models.Model):
         verbose_name=_("кому"),
     )
     table = models.ForeignKey(
-        "tables.Table", on_delete=models.CASCADE, related_name="+", verbose_name=_("стол"),
+        "tables.Table",
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("стол"),
     )
     status = models.CharField(_("состояние"), max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(_("время создания"), auto_now_add=True)

@@ -313,9 +313,7 @@ def publish_invitation(invitation: Invitation) -> None:
 
 def _notify_badge(user_id: int) -> None:
     """After commit: every page of the user gets the badge's new count (``invitations``)."""
-    transaction.on_commit(
-        lambda: send_to_users([user_id], Invitations(count=selectors.badge_count(user_id)))
-    )
+    transaction.on_commit(lambda: send_to_users([user_id], Invitations(count=selectors.badge_count(user_id))))
 
 
 def _notify_after_commit(user_ids: list[int], frame: ServerFrame) -> None:

@@ -42,7 +42,10 @@ class Result(models.Model):
     """A participant's result of one finished match (a person: ``user``; a bot: ``bot_level``)."""
 
     match = models.ForeignKey(
-        "tables.Match", on_delete=models.CASCADE, related_name="results", verbose_name=_("партия"),
+        "tables.Match",
+        on_delete=models.CASCADE,
+        related_name="results",
+        verbose_name=_("партия"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

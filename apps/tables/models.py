@@ -42,7 +42,11 @@ class Table(models.Model):
     options = models.JSONField(_("настройки"), default=dict)
     seat_count = models.PositiveSmallIntegerField(_("мест"))
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("хозяин"),
     )
     status = models.CharField(
@@ -89,7 +93,11 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("стол"))
     number = models.PositiveSmallIntegerField(_("номер"))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("игрок"),
     )
     bot_level = models.CharField(_("бот"), max_length=10, null=True, blank=True)  # noqa: DJ001 (null = no bot)
@@ -129,7 +137,10 @@ class TableAccess(models.Model):
     old link to newcomers (docs/decisions-table-social.md)."""
 
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="accesses", verbose_name=_("стол"),
+        Table,
+        on_delete=models.CASCADE,
+        related_name="accesses",
+        verbose_name=_("стол"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("игрок")
@@ -154,7 +165,10 @@ class Match(models.Model):
         FINISHED = "finished", _("закончена")
 
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="matches", verbose_name=_("стол"),
+        Table,
+        on_delete=models.CASCADE,
+        related_name="matches",
+        verbose_name=_("стол"),
     )
     game = models.CharField(_("игра"), max_length=20)
     options = models.JSONField(_("настройки"), default=dict)
@@ -201,7 +215,11 @@ class Match(models.Model):
     #: A bot is among the seats to act (the sweeper restarts lost bot tasks).
     bot_to_act = models.BooleanField(_("ход бота"), default=False, db_index=True)
     status = models.CharField(
-        _("состояние"), max_length=10, choices=Status.choices, default=Status.PLAYING, db_index=True,
+        _("состояние"),
+        max_length=10,
+        choices=Status.choices,
+        default=Status.PLAYING,
+        db_index=True,
     )
     #: ``{"winners", "reason", "totals", "losers"}`` once finished.
     result = models.JSONField(_("итог"), null=True, blank=True)
@@ -237,11 +255,19 @@ class Move(models.Model):
 
     pk = models.CompositePrimaryKey("match", "seq")
     match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="moves", db_index=False, verbose_name=_("партия"),
+        Match,
+        on_delete=models.CASCADE,
+        related_name="moves",
+        db_index=False,
+        verbose_name=_("партия"),
     )
     created_at = models.DateTimeField(_("время создания"), auto_now_add=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         verbose_name=_("игрок"),
     )
     seq = models.PositiveIntegerField(_("номер хода"))
@@ -264,7 +290,10 @@ class DealRecord(models.Model):
     """The cards of one deal as dealt (hidden information: for the record and replays only)."""
 
     match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="deal_records", verbose_name=_("партия"),
+        Match,
+        on_delete=models.CASCADE,
+        related_name="deal_records",
+        verbose_name=_("партия"),
     )
     number = models.PositiveIntegerField(_("номер"))
     dealer = models.SmallIntegerField(_("сдающий"), null=True, blank=True)
@@ -291,7 +320,10 @@ class Spectator(models.Model):
     The players see how many people watch (``view.spectators``): rows with ``connections > 0``."""
 
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="spectators", verbose_name=_("стол"),
+        Table,
+        on_delete=models.CASCADE,
+        related_name="spectators",
+        verbose_name=_("стол"),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -304,9 +336,7 @@ class Spectator(models.Model):
     class Meta:
         verbose_name = _("зритель")
         verbose_name_plural = _("зрители")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "user"], name="tables_spectator_unique")
-        ]
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="tables_spectator_unique")]
 
     def __str__(self) -> str:
         return f"table {self.table_id} spectator {self.user_id} ({self.connections})"

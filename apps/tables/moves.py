@@ -90,8 +90,13 @@ class Prepared:
     def write_args(self) -> dict:
         """The keyword arguments of :func:`apps.tables.store.move_write` (and its async twin)."""
         return {
-            "read": self.read, "seat": self.seat, "action": self.action, "system": self.system,
-            "actor": self.actor, "user_id": self.user_id, "now": self.now,
+            "read": self.read,
+            "seat": self.seat,
+            "action": self.action,
+            "system": self.system,
+            "actor": self.actor,
+            "user_id": self.user_id,
+            "now": self.now,
         }
 
     @property
@@ -209,8 +214,14 @@ def move_apply(
     next read, as with a lock, in two round trips instead of five.
     """
     steps = move_steps(
-        match_id=match_id, seat=seat, action=action, seq=seq, actor=actor, user_id=user_id,
-        reason=reason, system=system,
+        match_id=match_id,
+        seat=seat,
+        action=action,
+        seq=seq,
+        actor=actor,
+        user_id=user_id,
+        reason=reason,
+        system=system,
     )
     answer: Any = None
     while True:

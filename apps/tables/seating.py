@@ -449,7 +449,6 @@ def _check_invited(table: Table, user, invite: str | None) -> None:
     raise Refused("not_invited" if access.table_visible(table, user) else "not_found")
 
 
-
 def match_leave(*, table: Table, user) -> None:
     """``user`` leaves the match being played at ``table``: his side loses at once (``leave``,
     at whatever ``seq`` the match is at). ``not_seated``, ``match_over`` when there is no such

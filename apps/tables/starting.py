@@ -60,9 +60,7 @@ def match_start(
         dealer=dealer,
         seats=occupied if table.game == "durak" else None,
         # a duplicate set's tables all deal with the client string "" (docs/rules.md §3)
-        fair=fair.match_seeds(
-            server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied
-        ),
+        fair=fair.match_seeds(server_seed, {} if duplicate else client_seeds, [] if duplicate else occupied),
         duplicate=duplicate,
         first_deal=first_deal,
     )

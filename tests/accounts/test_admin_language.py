@@ -142,7 +142,11 @@ def objects(boss, django_user_model) -> dict[type, object]:
         PushPreferences: PushPreferences.objects.create(user=boss, kinds={"rematch": False}),
         Tournament: (
             tournament := Tournament.objects.create(
-                name="Evening arena", format="arena", mode="durak_2", starts_at=now, minutes=30,
+                name="Evening arena",
+                format="arena",
+                mode="durak_2",
+                starts_at=now,
+                minutes=30,
                 created_by=boss,
             )
         ),
@@ -155,8 +159,13 @@ def objects(boss, django_user_model) -> dict[type, object]:
         ),
         DuplicateSet: (
             duplicate := DuplicateSet.objects.create(
-                mode="durak_2", game="durak", deals=4, commitment="c" * 64,
-                opens_at=now, closes_at=now + timedelta(hours=1), creator=boss,
+                mode="durak_2",
+                game="durak",
+                deals=4,
+                commitment="c" * 64,
+                opens_at=now,
+                closes_at=now + timedelta(hours=1),
+                creator=boss,
             )
         ),
         Entry: Entry.objects.create(set=duplicate, user=boss),

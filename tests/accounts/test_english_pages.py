@@ -21,9 +21,7 @@ def _russian_words(html: str) -> list[str]:
     return [w for w in CYRILLIC.findall(text) if w not in ALLOWED]
 
 
-@pytest.mark.parametrize(
-    "path", ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]
-)
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"])
 def test_anonymous_pages_in_english(client, path):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     response = client.get(path)

@@ -365,14 +365,18 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
             if plan["caught"] and not plan["seen"]:
                 # everyone at the table is told who caught whom (the feed keeps what a banner said:
                 # banners queue up and the oldest are dropped when many come at once)
-                said = pages["boris"].wait_for_function(
-                    """(wrong) => {
+                said = (
+                    pages["boris"]
+                    .wait_for_function(
+                        """(wrong) => {
                         const text = document.querySelector('.feed').textContent;
                         if (text.includes('anna ловит шулера!')) return 'caught';
                         return text.split('Ложное обвинение — anna').length - 1 > wrong ? 'wrong' : null;
                     }""",
-                    arg=plan["wrong"],
-                ).json_value()
+                        arg=plan["wrong"],
+                    )
+                    .json_value()
+                )
                 if said == "wrong":
                     # a bot caught the card between Anna's look and her tap: she accused a fair
                     # card, and Boris cheats again later

@@ -158,7 +158,9 @@ def test_auction_enables_only_legal_bids_and_sends_the_bid(open_table):
     # the hand: sorted, Russian indices on the faces
     hand = frame["view"]["hand"]
     assert hand_cards(page) == expected_order(hand, None)
-    labels = page.eval_on_selector_all(".hand-card .card-svg", "els => els.map(e => e.getAttribute('aria-label'))")  # noqa: E501
+    labels = page.eval_on_selector_all(
+        ".hand-card .card-svg", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
     assert labels[0][:-1] in RU.values()
     assert {label[:-1] for label in labels} == {RU[c[0]] for c in hand}
 

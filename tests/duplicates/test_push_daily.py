@@ -36,9 +36,7 @@ def test_daily_sets_call_those_who_opted_in_once_a_day(
     services.preference_set(user=wants, kind=kinds.DAILY_DUPLICATE, on=True)
     services.preference_set(user=no_device, kind=kinds.DAILY_DUPLICATE, on=True)
     queued = []
-    monkeypatch.setattr(
-        services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args))
-    )
+    monkeypatch.setattr(services, "_enqueue", lambda name, args, countdown=0: queued.append((name, args)))
     now = datetime(2026, 12, 7, 0, 0, 5, tzinfo=duplicates.MOSCOW)
     with django_capture_on_commit_callbacks(execute=True):
         duplicates.rollover(now)

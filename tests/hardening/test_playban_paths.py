@@ -47,9 +47,7 @@ def test_a_rematch_vote_starts_no_rated_match_for_a_banned_player(make_user):
 
 def test_ready_at_a_casual_table_then_a_bot_swapped_for_a_person_starts_nothing(make_user):
     owner, banned, third, late = make_user(), make_user(), make_user(), make_user()
-    table = seating.table_create(
-        user=owner, game="bazar_blot", options={"players": 4}, bots={3: "easy"}
-    )
+    table = seating.table_create(user=owner, game="bazar_blot", options={"players": 4}, bots={3: "easy"})
     seating.seat_take(table_id=table.pk, user=banned, seat=1)
     seating.seat_take(table_id=table.pk, user=third, seat=2)
     ban(banned)

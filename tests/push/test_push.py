@@ -230,7 +230,11 @@ def test_a_tournament_table_calls_its_players_unless_they_are_at_it(
     settings.TABLES_SCHEDULER = "none"
     olga, pavel = make_user("olga"), make_user("pavel")
     event = tournament_create(
-        user=olga, name="Вечерняя арена", format="arena", mode="durak_2", minutes=30,
+        user=olga,
+        name="Вечерняя арена",
+        format="arena",
+        mode="durak_2",
+        minutes=30,
         starts_at=timezone.now() + timedelta(minutes=1),
     )
     for person in (olga, pavel):

@@ -13,9 +13,7 @@ def people_match(
     """A match of ``users`` (seats 0..n-1; ``bots`` maps further seats to levels) started the way
     players start one: create, sit, «Готов»; with ``played`` (default) played on until each side
     has played, so that a leave then is rated rather than aborted."""
-    table = seating.table_create(
-        user=users[0], game=game, options=options, rated=rated, bots=bots or {}
-    )
+    table = seating.table_create(user=users[0], game=game, options=options, rated=rated, bots=bots or {})
     for seat, user in enumerate(users[1:], start=1):
         seating.seat_take(table_id=table.pk, user=user, seat=seat)
     for user in users:

@@ -36,8 +36,7 @@ MAIN_PAGES = [
     "/", "/lobby/", "/results/", "/accounts/profile/", "/api/docs/", "/healthz",
 ]  # fmt: skip
 CREATE_USER = (
-    "from apps.accounts.models import User; "
-    f"User.objects.create_user('anya', password='{PASSWORD}')"
+    f"from apps.accounts.models import User; User.objects.create_user('anya', password='{PASSWORD}')"
 )
 
 

@@ -92,9 +92,7 @@ def person_acts(match: Match, user, action: dict) -> Match:
     """``user`` does ``action`` at his seat now (leave and surrender need no turn)."""
     match.refresh_from_db()
     seat = next(p["seat"] for p in match.players if p["user"] == user.pk)
-    move_apply(
-        match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="person", user_id=user.pk
-    )
+    move_apply(match_id=match.pk, seat=seat, action=action, seq=match.seq, actor="person", user_id=user.pk)
     match.refresh_from_db()
     return match
 

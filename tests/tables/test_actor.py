@@ -97,7 +97,7 @@ def test_a_move_is_written_then_handed_to_the_tables_sockets_and_the_next_comes_
 
     assert new_seq == match.seq + 1
     assert Move.objects.filter(match=match, seq=new_seq, seat=0, actor="person").exists()
-    (match_id, seq, frames), = sink.got
+    ((match_id, seq, frames),) = sink.got
     assert (match_id, seq) == (match.pk, new_seq)
     assert set(frames) == {"0", "1", "2", "3", "public"}
     assert '"hand":[]' in frames["public"] and '"hand":[]' not in frames["0"]
@@ -116,8 +116,12 @@ def test_a_move_made_elsewhere_is_read_again_and_refusals_change_nothing(durak):
     if not match_bot_move(match_id=match.pk, seq=seq):
         state = api.from_json(Match.objects.get(pk=match.pk).state)
         move_apply(
-            match_id=match.pk, seat=0, action=api.legal_actions(state, 0)[0], seq=seq,
-            actor="person", user_id=person.pk,
+            match_id=match.pk,
+            seat=0,
+            action=api.legal_actions(state, 0)[0],
+            seq=seq,
+            actor="person",
+            user_id=person.pk,
         )
     match, action = person_turn(Match.objects.get(pk=match.pk))
     assert match.seq > seq

@@ -43,8 +43,12 @@ def test_a_move_stores_only_the_canonical_action(durak_match):
     match, action = person_turn(match)
     with pytest.raises(Refused) as refused:
         move_apply(
-            match_id=match.pk, seat=0, action={**action, "card": [action["card"]]}, seq=match.seq,
-            actor="person", user_id=person.pk,
+            match_id=match.pk,
+            seat=0,
+            action={**action, "card": [action["card"]]},
+            seq=match.seq,
+            actor="person",
+            user_id=person.pk,
         )
     assert refused.value.code == "bad_message"
 
@@ -106,9 +110,7 @@ def test_fifty_simultaneous_copies_of_one_action_apply_exactly_once(durak_match)
     def attempt() -> None:
         try:
             barrier.wait()
-            move_apply(
-                match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk
-            )
+            move_apply(match_id=match.pk, seat=0, action=action, seq=seq, actor="person", user_id=person.pk)
             result = "applied"
         except Refused as exc:
             result = exc.code
@@ -132,9 +134,7 @@ def test_fifty_simultaneous_copies_of_one_action_apply_exactly_once(durak_match)
 def test_finished_match_refuses_more_moves(make_user):
     person = make_user()
     match = bot_table("durak", {}, people=[person]).matches.get()
-    move_apply(
-        match_id=match.pk, seat=0, action={"type": "leave"}, seq=0, actor="person", user_id=person.pk
-    )
+    move_apply(match_id=match.pk, seat=0, action={"type": "leave"}, seq=0, actor="person", user_id=person.pk)
     match.refresh_from_db()
     assert match.status == "finished"
     assert match.result["reason"] == "leave"

@@ -176,9 +176,7 @@ def test_a_row_changed_after_every_read_refuses_the_move_stale_and_writes_nothin
     assert Move.objects.filter(match=match).count() == match.seq
 
 
-def test_a_leave_at_the_current_seq_applies_after_a_move_between_its_read_and_write(
-    durak_match, monkeypatch
-):
+def test_a_leave_at_the_current_seq_applies_after_a_move_between_its_read_and_write(durak_match, monkeypatch):
     """``seq=None`` (the server's disconnect leave): a move that lands between the leave's read
     and its write makes the write find the row changed; the leave reads again and applies at
     the new ``seq``, with no retry of its caller's own."""

@@ -50,9 +50,7 @@ def test_bots_only_by_the_owner_at_most_three(make_user):
     seating.seat_take(table_id=table.pk, user=other, seat=1)
     assert refused(seating.bots_set, table_id=table.pk, user=other, seat=2, level="easy").code == "not_owner"
     assert refused(seating.bots_set, table_id=table.pk, user=owner, seat=2, level="evil").code == "bad_level"
-    assert (
-        refused(seating.bots_set, table_id=table.pk, user=owner, seat=1, level="easy").code == "seat_taken"
-    )
+    assert refused(seating.bots_set, table_id=table.pk, user=owner, seat=1, level="easy").code == "seat_taken"
     seating.bots_set(table_id=table.pk, user=owner, seat=2, level="hard")
     assert table.seats.get(number=2).bot_level == "hard"
     seating.bots_set(table_id=table.pk, user=owner, seat=2, level=None)
@@ -187,6 +185,7 @@ def test_durak_24_cards_and_pairs_refuse_a_fifth_player(make_user):
         assert refused(seating.options_set, table_id=table.pk, user=people[0], options=key).code == code
     table.refresh_from_db()
     assert table.options["deck"] == 36 and table.options["teams"] is False and table.seat_count == 6
-    assert refused(
-        lobby.play_with_bots, user=people[0], game="durak", options={"deck": 24}, seats=6
-    ).code == "deck_24_four_players"
+    assert (
+        refused(lobby.play_with_bots, user=people[0], game="durak", options={"deck": 24}, seats=6).code
+        == "deck_24_four_players"
+    )
