@@ -12,7 +12,6 @@ import subprocess
 import sys
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 from channels.testing import WebsocketCommunicator
 from django.middleware.csrf import get_token
@@ -20,6 +19,7 @@ from django.test import Client
 
 from apps.api.sockets import websocket_auth
 from config import lan
+from tests.loops import run_loop
 
 FAKE = "192.168.77.23"
 
@@ -167,4 +167,4 @@ def _socket_accepted(origin: str) -> bool:
         await communicator.disconnect()
         return connected
 
-    return async_to_sync(handshake)()
+    return run_loop(handshake())
