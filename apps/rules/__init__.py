@@ -1,8 +1,8 @@
 """The rules engine: pure Python, no Django, deterministic given its inputs.
 
-Games (``RULES.md`` names): ``bazar_blot`` (classic and ``ruleset: gambler``), ``blot``,
+Games (``docs/rules.md`` names): ``bazar_blot`` (classic and ``ruleset: gambler``), ``blot``,
 ``deberc``, ``durak``. Actions, cards and results use the canonical forms of
-``SCENARIOS.md`` everywhere.
+``docs/rules.md §2`` everywhere.
 
 Public API (:mod:`apps.rules.api`)::
 

@@ -1,4 +1,4 @@
-"""The schema of an action (SCENARIOS.md, "Canonical actions"): what may reach a game's ``apply``.
+"""The schema of an action (docs/rules.md §2, "Canonical actions"): what may reach a game's ``apply``.
 
 One typed dict per action ``type`` is the single schema of the site: :func:`canonical` checks
 actions against it before any game sees them, so an engine never meets a value of the wrong
@@ -167,7 +167,7 @@ AnyAction = Union[  # noqa: UP007  (a runtime union of typed dicts: ``|`` is ref
     Transfer, Done, Catch, Leave, Surrender, Timeout, Close,
 ]  # fmt: skip
 
-#: Action type -> its typed dict, in SCENARIOS.md's order.
+#: Action type -> its typed dict, in docs/rules.md §2's order.
 ACTION_TYPES: dict[str, type] = {get_args(td.__annotations__["type"])[0]: td for td in get_args(AnyAction)}
 
 #: Action type -> the fields it may carry besides ``type``, in their canonical order.

@@ -92,9 +92,9 @@ def new_match(
     first_deal: int = 0,
 ) -> Game:
     """Start a match: cards from ``deals`` (scenario format) if given, else from ``fair`` (a live
-    match: FAIRNESS.md's stream of the server seed and the client string), else shuffled from
+    match: docs/rules.md §3's stream of the server seed and the client string), else shuffled from
     ``seed`` (scenarios, benches, tests). With ``fair`` every other draw comes from its stream.
-    ``duplicate``: a duplicate set's match of that many deals, each scored alone (RULES.md
+    ``duplicate``: a duplicate set's match of that many deals, each scored alone (docs/rules.md
     «Дубль»; the belot family); ``first_deal``: the set's number of the match's deal 0 (a
     duplicate Durak game).
 

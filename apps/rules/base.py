@@ -33,7 +33,7 @@ Event = dict[str, Any]
 class Outcome(TypedDict):
     """What :meth:`Game.summary` (``api.summary``) returns: the score sheet and the result."""
 
-    #: One result per deal played (SCENARIOS.md results; Durak: the game's result once over).
+    #: One result per deal played (docs/rules.md §2 results; Durak: the game's result once over).
     deals: list[dict[str, Any]]
     #: Running totals per side (team, or seat each for himself); Durak keeps none (``[]``).
     totals: list[int]
@@ -86,10 +86,10 @@ class DealSource:
     match is reproducible from its seed alone (scenarios, benches, tests).
 
     ``fair`` (:class:`~apps.rules.fairness.Seeds`): a live match. Every deal is the stream of
-    FAIRNESS.md (:meth:`fair_deal`), and so is every other draw (:meth:`fair_draw`, also with
+    docs/rules.md §3 (:meth:`fair_deal`), and so is every other draw (:meth:`fair_draw`, also with
     ``given``: a replayed record of a live match draws its Шулер penalty cards as it did).
 
-    ``deals`` (RULES.md «Дубль»): a duplicate set's match of exactly that many deals, each
+    ``deals`` (docs/rules.md «Дубль»): a duplicate set's match of exactly that many deals, each
     scored alone (no match target, nothing carried); the match ends after the last one.
     ``first``: the set's number of the match's deal 0 (a duplicate Durak game ``n`` is a match of
     one deal, the set's deal ``n``): the fair stream deals ``first + number``.
@@ -118,7 +118,7 @@ class DealSource:
         return cards
 
     def fair_deal(self, number: int, codes: list[str], seats: list[int], hand: int) -> dict[str, Any] | None:
-        """With ``fair`` and no ``given``: deal ``number`` as FAIRNESS.md lays it out (a block of
+        """With ``fair`` and no ``given``: deal ``number`` as docs/rules.md §3 lays it out (a block of
         ``hand`` cards per occupied seat of ``seats``, the rest the stock), in the scenario
         format; else ``None`` (the caller uses :meth:`next_deal`)."""
         if self.fair is None or self.given is not None:
@@ -162,13 +162,13 @@ class DealSource:
 class Game(ABC):
     """The state of one match of one game, with the rules as its methods."""
 
-    #: The game's name as in RULES.md: ``bazar_blot``, ``blot``, ``deberc``, ``durak``.
+    #: The game's name as in docs/rules.md: ``bazar_blot``, ``blot``, ``deberc``, ``durak``.
     name: ClassVar[str]
 
     @classmethod
     @abstractmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        """Options with defaults filled in; raise ``InvalidOptions`` for what RULES.md refuses."""
+        """Options with defaults filled in; raise ``InvalidOptions`` for what docs/rules.md refuses."""
 
     @classmethod
     @abstractmethod
@@ -192,7 +192,7 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now in canonical form (SCENARIOS.md), without
+        """Every legal action of ``seat`` now in canonical form (docs/rules.md §2), without
         ``leave``, ``surrender`` and system actions; [] when the seat may not act."""
 
     @abstractmethod
@@ -202,7 +202,7 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), with the keys PROTOCOL.md lists that
+        """What ``seat`` may see (None: a spectator), with the keys docs/protocol.md lists that
         the engine knows (not ids, names, connections or deadlines: the table adds those)."""
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
@@ -214,7 +214,7 @@ class Game(ABC):
 
     @abstractmethod
     def summary(self) -> Outcome:
-        """``{"deals", "totals", "finished", "winners", "reason"}`` as in SCENARIOS.md results;
+        """``{"deals", "totals", "finished", "winners", "reason"}`` as in docs/rules.md §2 results;
         ``reason`` is null while the match goes on."""
 
     @abstractmethod

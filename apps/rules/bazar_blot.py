@@ -127,7 +127,7 @@ def _gambler_class() -> type[BazarBlot]:
 
 
 class BazarBlot(TrickGame):
-    """Базар-блот, classic ruleset (RULES.md ``bazar_blot``)."""
+    """Базар-блот, classic ruleset (docs/rules.md ``bazar_blot``)."""
 
     #: Shared legal auction lists by ``(bid, capot, no_trump, contra allowed)``, per class.
     _legal_cache: ClassVar[dict[tuple[Any, ...], tuple[Any, ...]]] = {}

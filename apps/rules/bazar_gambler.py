@@ -1,6 +1,6 @@
 """Базар-белот, ruleset ``gambler`` (seed 002): a subclass of :class:`BazarBlot`.
 
-What it changes (RULES.md ``bazar_blot`` / ``gambler``), each by a hook:
+What it changes (docs/rules.md ``bazar_blot`` / ``gambler``), each by a hook:
 
 - trumps: ``all`` (every suit trump, 258 = 26 per deal, belote in every suit, capot 35);
 - auction (4 players, :meth:`BazarGambler.auction_legal` / ``auction_apply``):
@@ -16,7 +16,7 @@ What it changes (RULES.md ``bazar_blot`` / ``gambler``), each by a hook:
 - scoring: a bid of XX is made with XX × 10 real card points + own counted combinations +
   own belote and a trick; a failed capot gives the opponents the capot's game (25, 35 in
   all-trumps); the deal's whole game is 16, or 26 in all-trumps;
-- «капо на 1 руке» (option ``solo_capot``, RULES.md "Variants beyond the seeds"): the bid
+- «капо на 1 руке» (option ``solo_capot``, docs/rules.md "Variants beyond the seeds"): the bid
   ``{"type": "capot", "trump", "solo": true}`` outranks every capot; after it only a solo capot
   in a game worth more; in the play the bidder's partner sits out (:meth:`TrickGame.set_sitting`:
   three-card tricks, his seat skipped, left of the dealer leads or the next seat if that is the
@@ -75,7 +75,7 @@ class BazarGambler(ShowRule, BazarBlot):
 
     def start_play(self, mode: int, leader: int, contract: dict[str, Any] | None) -> None:
         super().start_play(mode, leader, contract)
-        # The sitting partner's four eights cancel combinations too (RULES.md).
+        # The sitting partner's four eights cancel combinations too (docs/rules.md).
         self.four_eights = any(h & EIGHTS == EIGHTS for h in self.hands)
         if contract is not None and contract.get("solo"):
             partner = (contract["seat"] + 2) % 4

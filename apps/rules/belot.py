@@ -28,7 +28,7 @@ Hooks a game overrides (``must`` = abstract, others have a default):
 ``apply_extra(...)``     apply such an action (``declare`` is handled here)
 ``on_first_card(...)``   called once per seat just before his first card (auto-declare here)
 ``on_trick(...)``        called after each trick (combination comparison after trick 1)
-``score_deal()``         must: the deal's result dict (SCENARIOS.md), scores per side
+``score_deal()``         must: the deal's result dict (docs/rules.md §2), scores per side
 ``redeal_result()``      the result dict of a deal without play
 ``match_result()``       ``None`` or ``{"winners", "reason"}`` after a deal (default: target
                          reached, strictly highest total wins, tie plays on)
@@ -367,7 +367,7 @@ class TrickGame(Game):
         self.nsides = 2 if self.teams else n
         if dealer is None:
             # The first dealer follows from the seed alone (cheap: no generator to seed).
-            if source.fair is not None:  # a live match: the fair stream's draw (FAIRNESS.md)
+            if source.fair is not None:  # a live match: the fair stream's draw (docs/rules.md §3)
                 dealer = source.fair_draw(0, "dealer", n)
             else:
                 dealer = (
@@ -706,7 +706,7 @@ class TrickGame(Game):
         self._next_deal(events)
 
     def duplicate_result(self) -> dict[str, Any]:
-        """A duplicate set's match after its last deal (RULES.md «Дубль»): the side strictly
+        """A duplicate set's match after its last deal (docs/rules.md «Дубль»): the side strictly
         ahead on the deals' sum wins; equal sums: nobody (reason ``deals``)."""
         totals = self.totals
         best = max(totals)

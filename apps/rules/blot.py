@@ -8,7 +8,7 @@
 - extra cards, the non-dealer's batch first (whoever keeps the face-up card gets it + 2);
 - play with :data:`apps.rules.tricks.BLOT` obligations; ``declare`` in trick 1, ``show`` in
   trick 2 (:class:`apps.rules.blot_show.ShowRule`), ``concede`` on one's turn at any time;
-- scoring of RULES.md (``strictly more``, 162 minus the opponent's points, капут +21);
+- scoring of docs/rules.md (``strictly more``, 162 minus the opponent's points, капут +21);
 - a match of ``parties`` parties of ``target`` points (``totals`` is the current party).
 """
 
@@ -62,7 +62,7 @@ def normalize_blot_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 class Blot(ShowRule, TrickGame):
-    """Обычный блот (RULES.md ``blot``)."""
+    """Обычный блот (docs/rules.md ``blot``)."""
 
     name = "blot"
     DECK: ClassVar[tuple[int, ...]] = DECK_24

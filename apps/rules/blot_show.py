@@ -1,7 +1,7 @@
 """Declare in trick 1, show in trick 2: the rule Обычный блот and Gambler's Базар-белот share.
 
 :class:`ShowRule` is a mixin for :class:`apps.rules.belot.TrickGame` subclasses (put it first
-in the bases). It changes the base's "declared = counted" rule to RULES.md's:
+in the bases). It changes the base's "declared = counted" rule to docs/rules.md's:
 
 - ``declare`` stays as in the base (trick 1, on one's turn before the first card);
 - ``show`` is legal on one's turn in trick 2, before one's card, when one declared;

@@ -2,7 +2,7 @@
 
 A card is a small int ``suit * 9 + rank`` (0..35) in the hot paths and a two-character
 code (``"Th"``) at the edges: JSON, scenarios, views. Ranks run ``6 7 8 9 T J Q K A``
-(rank index 0..8), suits ``s c d h`` (index 0..3, the Durak tie order of RULES.md).
+(rank index 0..8), suits ``s c d h`` (index 0..3, the Durak tie order of docs/rules.md).
 Decks: 36 cards (Durak), 32 (7..A: Базар-блот, Деберц), 24 (9..A: Обычный блот).
 """
 

@@ -1,4 +1,4 @@
-"""Деберц (seed 004, RULES.md ``deberc``): 2, 3 or 4 players, or 2 on 2.
+"""Деберц (seed 004, docs/rules.md ``deberc``): 2, 3 or 4 players, or 2 on 2.
 
 :class:`Deberc` is the game ``deberc``, a :class:`apps.rules.belot.TrickGame` that overrides
 its hooks:
@@ -73,7 +73,7 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list[Any]]]:
     """The first dealer: a deck shuffled from the match seed is dealt one card at a time,
     seat 0 first, until the first ace; its receiver deals. Returns the dealer and the cards
     shown, ``[[seat, code], ...]`` (the last one is the ace)."""
-    if source.fair is not None:  # a live match: FAIRNESS.md's draw on words("dealer")
+    if source.fair is not None:  # a live match: docs/rules.md §3's draw on words("dealer")
         return fairness.first_ace(
             source.fair.server_seed, source.fair.client, [CODES[c] for c in DECK_32], range(n)
         )
@@ -90,7 +90,7 @@ def first_ace_draw(source: DealSource, n: int) -> tuple[int, list[list[Any]]]:
 
 
 class Deberc(TrickGame):
-    """Деберц (RULES.md ``deberc``)."""
+    """Деберц (docs/rules.md ``deberc``)."""
 
     #: The first dealer's draw (``[[seat, code], ...]``, the ace last), None when given.
     first_draw: list[list[Any]] | None

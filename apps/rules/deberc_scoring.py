@@ -1,4 +1,4 @@
-"""The score sheet of one Деберц deal: made, байт or hanging (RULES.md ``deberc``).
+"""The score sheet of one Деберц deal: made, байт or hanging (docs/rules.md ``deberc``).
 
 Pure arithmetic on per-side deal points, kept apart from the game state so each rule is
 one readable step:

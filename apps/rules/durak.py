@@ -1,7 +1,7 @@
-"""Дурак (seed 001, RULES.md "durak"): подкидной and переводной, 2–6 players, pairs, Шулер.
+"""Дурак (seed 001, docs/rules.md "durak"): подкидной and переводной, 2–6 players, pairs, Шулер.
 
 One match is one game. Seats are the occupied ones of 0..3, or of 0..5 with the variants of
-RULES.md (empty seats are skipped); pairs (four players) are the 1st and 3rd occupied seat
+docs/rules.md (empty seats are skipped); pairs (four players) are the 1st and 3rd occupied seat
 against the 2nd and 4th: seats 0&2 against 1&3. Options beyond the seed: ``deck`` 24/36/52
 (the 52-card deck has card ints of width 13, :mod:`durak_tables`), ``throw`` ``all`` or
 ``neighbors`` (only the defender's neighbours throw in); a deal that uses up the deck shows
@@ -11,13 +11,13 @@ its last card as the trump (``trump_card``/``trump_holder``, the ``trump_shown``
 - ``LEAD``: the bout's starter puts any card on the table (``attack``);
 - ``BOUT``: the defender beats (``defend``), transfers (``transfer``) or says ``take``;
   the throwers add cards (``attack``) or say ``done``; the bout closes by itself as
-  RULES.md settles it (a discard, or the defender takes the table);
+  docs/rules.md settles it (a discard, or the defender takes the table);
 - ``CHECK`` (Шулер only): before a bout closes only ``catch`` is legal, until the system
   action ``close``;
 - ``OVER``: the game has its result.
 
 Hidden information kept here and never shown: the hands, the stock order and which table
-cards were unfair. Decisions RULES.md leaves open are written in ``docs/rules-notes.md``.
+cards were unfair. Decisions docs/rules.md leaves open are written in ``docs/rules-notes.md``.
 
 Speed: a hand is a bit mask of card ints. After every action ``_settle`` works out once who may
 act and with which cards (``_to_act``, ``_throw``); the action lists are built on demand from
@@ -37,7 +37,7 @@ from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards
 from .errors import IllegalAction
 
 WAITING, LEAD, BOUT, CHECK, OVER = range(5)
-#: PROTOCOL.md phase names by engine phase.
+#: docs/protocol.md phase names by engine phase.
 VIEW_PHASE = ("waiting", "play", "play", "check", "match_over")
 HAND_SIZE = setup.HAND_SIZE
 MAX_ATTACKS = 6

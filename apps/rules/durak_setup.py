@@ -17,7 +17,7 @@ DEFAULTS: dict[str, Any] = {
 HAND_SIZE = 6
 DECKS = (24, 36, 52)
 THROWS = ("all", "neighbors")
-#: The most players each deck deals to (RULES.md "Variants beyond the seeds").
+#: The most players each deck deals to (docs/rules.md "Variants beyond the seeds").
 MAX_PLAYERS = {24: 4, 36: 6, 52: 6}
 
 
@@ -25,7 +25,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """Defaults filled in; ``InvalidOptions`` names every unknown or bad field.
 
     ``teams`` is accepted here whatever the seats: ``create`` turns it off unless four seats are
-    taken (RULES.md: pairs only with four players) and :func:`check_table` refuses it with five
+    taken (docs/rules.md: pairs only with four players) and :func:`check_table` refuses it with five
     or six.
     """
     errors = {key: "unknown option" for key in options if key not in DEFAULTS}

@@ -17,7 +17,7 @@ class IllegalAction(Exception):
 
 
 class InvalidOptions(ValueError):
-    """Table options that RULES.md does not allow: ``errors`` maps each field to a reason."""
+    """Table options that docs/rules.md does not allow: ``errors`` maps each field to a reason."""
 
     def __init__(self, errors: dict[str, str]) -> None:
         super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))

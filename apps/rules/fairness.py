@@ -1,4 +1,4 @@
-"""Provably fair deals: the algorithm of FAIRNESS.md (``hmac-sha256-fy-v1``), pure.
+"""Provably fair deals: the algorithm of docs/rules.md §3 (``hmac-sha256-fy-v1``), pure.
 
 A live match's cards come from a 32-byte ``server_seed`` the server committed to
 (``commitment``: its SHA-256 hex digest) before anyone could act, mixed with the client seeds
@@ -26,7 +26,7 @@ from typing import Any
 
 ALGORITHM = "hmac-sha256-fy-v1"
 
-#: Canonical order of FAIRNESS.md: suits ``c d h s``, ranks ascending within each suit.
+#: Canonical order of docs/rules.md §3: suits ``c d h s``, ranks ascending within each suit.
 CANONICAL_SUITS = "cdhs"
 CANONICAL_RANKS = "23456789TJQKA"
 _LOWEST_RANK = {24: "9", 32: "7", 36: "6", 52: "2"}
@@ -43,7 +43,7 @@ def commitment(server_seed: bytes) -> str:
 
 
 def valid_client_seed(value: object) -> bool:
-    """Whether ``value`` is a client seed FAIRNESS.md allows (a str of 1–64 printable ASCII
+    """Whether ``value`` is a client seed docs/rules.md §3 allows (a str of 1–64 printable ASCII
     characters, neither ``:`` nor ``|``)."""
     return isinstance(value, str) and CLIENT_SEED_RE.fullmatch(value) is not None
 
@@ -172,14 +172,14 @@ def deck_size(game: str, options: dict[str, Any]) -> int:
 
 
 def hand_size(game: str, options: dict[str, Any], seats: list[int]) -> int:
-    """``H`` of FAIRNESS.md: the cards each seat holds before any choice."""
+    """``H`` of docs/rules.md §3: the cards each seat holds before any choice."""
     if game == "bazar_blot":
         return 8 if len(seats) == 4 else 6
     return 6
 
 
 def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each deal of a match record (SCENARIOS.md format with ``fairness``) against the stream.
+    """Each deal of a match record (docs/rules.md §2 format with ``fairness``) against the stream.
 
     The seats are those of ``fairness.client_seeds`` (every occupied seat is listed); a record
     with ``duplicate`` (a duplicate set's table) deals with the client string ``""``, its deal 0
@@ -195,7 +195,7 @@ def verify_deals(record: dict[str, Any]) -> list[dict[str, Any]]:
     committed = commitment(seed) == fair.get("commitment")
     client_seeds = fair.get("client_seeds") or {}
     seats = sorted(int(s) for s in client_seeds)
-    # a duplicate set's table (RULES.md «Дубль»): every table of the set deals with client ""
+    # a duplicate set's table (docs/rules.md «Дубль»): every table of the set deals with client ""
     client = "" if record.get("duplicate") else client_string(client_seeds, seats)
     options = record.get("options") or {}
     size, hand = deck_size(record["game"], options), hand_size(record["game"], options, seats)

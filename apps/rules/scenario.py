@@ -1,4 +1,4 @@
-"""The scenario runner of SCENARIOS.md: drives exactly the engine the site uses.
+"""The scenario runner of docs/rules.md §2: drives exactly the engine the site uses.
 
 ``run(spec)`` returns the result dict; ``python -m apps.rules.scenario FILE...`` prints one
 JSON result per line in file order, exits 0 even when actions were refused (refusals are
@@ -16,8 +16,8 @@ from .errors import IllegalAction, InvalidOptions
 
 
 def run(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play ``spec`` through the engine and return the result of SCENARIOS.md. A record of a
-    duplicate set's table carries ``duplicate: {"deals": K, "first": n}`` (RULES.md «Дубль»: K
+    """Play ``spec`` through the engine and return the result of docs/rules.md §2. A record of a
+    duplicate set's table carries ``duplicate: {"deals": K, "first": n}`` (docs/rules.md «Дубль»: K
     deals each scored alone, the first of them the set's deal ``n``)."""
     deals = spec.get("deals") or []
     state = api.new_match(

@@ -10,7 +10,7 @@ from typing import Any
 
 #: Games whose table has 2..6 seats of which 2 or more may be occupied (seed 001).
 OPEN_SEAT_GAMES = frozenset({"durak"})
-#: The seats a Durak table may have: 2..6 (seed 001: 2..4 players; RULES.md "Variants beyond the
+#: The seats a Durak table may have: 2..6 (seed 001: 2..4 players; docs/rules.md "Variants beyond the
 #: seeds": up to six). Four is the default, as in the seed; two is the one-on-one table (#36, 7).
 DURAK_SEAT_COUNTS = (2, 3, 4, 5, 6)
 DURAK_DEFAULT_SEATS = 4
@@ -68,7 +68,7 @@ def can_start(game: str, seats: int, occupied: set[int], ready: set[int], people
 
 
 def bot_names(bot_seats: list[int], people: list[int], seats: int) -> dict[int, str]:
-    """«Бот 1», «Бот 2», «Бот 3» by seat, counted clockwise from the first person (RULES.md).
+    """«Бот 1», «Бот 2», «Бот 3» by seat, counted clockwise from the first person (docs/rules.md).
 
     With the person at seat 0 the bot at seat ``k`` is «Бот k», so in 2 on 2 with bots the
     partner (seat 2) is «Бот 2» (seed 004).

@@ -14,7 +14,7 @@ Per mode the module precomputes (all read-only, indexed ``[mode][card]``):
 
 - :data:`ORDER` strength of a card inside its suit (trump order J 9 A T K Q 8 7 for trump
   cards, A T K Q J 9 8 7 otherwise);
-- :data:`POINTS` card points (RULES.md common notation);
+- :data:`POINTS` card points (docs/rules.md common notation);
 - :data:`ABOVE` mask of the cards of the same suit that are stronger;
 - :data:`BEATS` mask of the cards that take the trick from this card when it is winning
   (stronger cards of its suit, plus every trump when it is not a trump);
@@ -32,7 +32,7 @@ from .cards import CODES, RANKS, SUITS, cards_of
 
 NT = 4
 ALL = 5
-#: Trump choice codes of RULES.md by mode; ``MODE_OF`` is the inverse.
+#: Trump choice codes of docs/rules.md by mode; ``MODE_OF`` is the inverse.
 MODE_CODES: tuple[str, ...] = (*SUITS, "nt", "all")
 MODE_OF: dict[str, int] = {code: i for i, code in enumerate(MODE_CODES)}
 
@@ -94,7 +94,7 @@ ORDER, POINTS, ABOVE, BEATS, TRUMPS = _build()
 
 
 def mode_code(mode: int | None) -> str | None:
-    """The RULES.md code of a trump mode (``None`` stays ``None``)."""
+    """The docs/rules.md code of a trump mode (``None`` stays ``None``)."""
     return None if mode is None or mode < 0 else MODE_CODES[mode]
 
 
@@ -120,7 +120,7 @@ def trick_winner(cards: list[int], mode: int) -> int:
 
 
 def round_small(points: int) -> int:
-    """Full points to small points: divide by 10, remainder 6..9 up, 0..5 down (RULES.md)."""
+    """Full points to small points: divide by 10, remainder 6..9 up, 0..5 down (docs/rules.md)."""
     q, r = divmod(points, 10)
     return q + 1 if r >= 6 else q
 

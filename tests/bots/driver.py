@@ -32,7 +32,7 @@ ALL_VARIANTS: list[tuple[str, str, dict, list[int] | None]] = [
     ("durak_pairs", "durak", {"teams": True, "transfer": True}, None),
     ("durak_cheat2", "durak", {"cheating": True}, [0, 1]),
     ("durak_cheat4", "durak", {"cheating": True, "transfer": True}, None),
-    # the variants of RULES.md: 5 and 6 players, 24 and 52 cards, neighbours' throw-in
+    # the variants of docs/rules.md: 5 and 6 players, 24 and 52 cards, neighbours' throw-in
     ("durak5_52", "durak", {"deck": 52}, [0, 1, 2, 3, 4]),
     ("durak6_52_transfer", "durak", {"deck": 52, "transfer": True}, [0, 1, 2, 3, 4, 5]),
     ("durak6_36_neighbors", "durak", {"throw": "neighbors"}, [0, 1, 2, 3, 4, 5]),

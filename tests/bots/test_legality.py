@@ -36,7 +36,7 @@ def test_every_decision_is_legal(name, game, options, durak_seats):
     for seed in (1, 2):
         play(game, options, cheap, seed=seed, max_deals=3, on_decision=keep)
     assert len(decisions) >= 20
-    # Every kind of move the bots made is a canonical action type of SCENARIOS.md.
+    # Every kind of move the bots made is a canonical action type of docs/rules.md §2.
     assert set(decisions) <= {
         "pass", "bid", "capot", "contra", "recontra", "take", "name", "declare", "show", "play",
         "concede", "attack", "defend", "transfer", "done", "catch",

@@ -1,4 +1,4 @@
-"""Subset comparison of a scenario's ``expect`` with the runner's result (SCENARIOS.md).
+"""Subset comparison of a scenario's ``expect`` with the runner's result (docs/rules.md §2).
 
 The same semantics as ``../shared/tools/check_scenarios.py``'s ``diff``: every key of
 ``expect`` must be in the result with an equal value; dicts compare key by key, lists element

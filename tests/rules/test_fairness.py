@@ -1,4 +1,4 @@
-"""FAIRNESS.md in the engine: its test vectors, the client string, and every game dealing from
+"""docs/rules.md §3 in the engine: its test vectors, the client string, and every game dealing from
 the stream (hands as blocks in increasing seat number, the stock the rest) when a match has
 fair seeds; Деберц's first dealer and Шулер's penalty card from their labels."""
 
@@ -16,7 +16,7 @@ from apps.rules.fairness import Seeds
 
 SEED = bytes(range(32))
 
-#: FAIRNESS.md's table: deck size, client, label, the deck after the shuffle (top first).
+#: docs/rules.md §3's table: deck size, client, label, the deck after the shuffle (top first).
 VECTORS = [
     (24, "", "0", "Qh Kd Tc Qd Ac Ts Ah 9c Td As Kc Qc Ad Kh Jc Jd Jh Js 9d Qs Ks Th 9s 9h"),
     (
@@ -193,7 +193,7 @@ def test_other_draws_use_the_purpose_label():
 
 def test_a_duplicate_durak_game_draws_its_penalties_under_the_sets_deal_number():
     """Game n of a duplicate set is a match whose deal 0 is the set's deal n (``first``): its
-    other draws are labelled with n too (FAIRNESS.md: ``words(f"{n}:{purpose}")``)."""
+    other draws are labelled with n too (docs/rules.md §3: ``words(f"{n}:{purpose}")``)."""
     source = DealSource(0, None, Seeds(SEED, ""), deals=1, first=4)
     assert source.fair_draw(0, "penalty:1", 17) == fairness.Stream(SEED, "", "4:penalty:1").draw(17)
     state = api.new_match("durak", {"cheating": True}, fair=Seeds(SEED, ""), duplicate=1, first_deal=4)

@@ -113,7 +113,7 @@ def solo_lead(hand: int, mode: int, unseen: int) -> int:
 
 def solo_leader(dealer: int, bidder: int) -> int:
     """Who leads a solo capot's play: left of the dealer, or the next seat if that is the
-    bidder's partner (RULES.md)."""
+    bidder's partner (docs/rules.md)."""
     leader = (dealer + 1) % 4
     return (leader + 1) % 4 if leader == (bidder + 2) % 4 else leader
 

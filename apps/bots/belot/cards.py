@@ -40,7 +40,7 @@ def strength(card: str, trump: str | None) -> int:
 
 
 def points(card: str, trump: str | None) -> int:
-    """Card points of ``card`` under ``trump`` (RULES.md common notation)."""
+    """Card points of ``card`` under ``trump`` (docs/rules.md common notation)."""
     if is_trump(card, trump):
         return TRUMP_POINTS[card[0]]
     if trump == "nt":

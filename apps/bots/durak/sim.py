@@ -1,6 +1,6 @@
 """A compact Дурак simulator for the ``hard`` bot's play-outs (all hands open, no cheating).
 
-It follows RULES.md closely enough to judge a move by playing the game to its end: bouts
+It follows docs/rules.md closely enough to judge a move by playing the game to its end: bouts
 with the 6-card and defender's-hand limits, throw-ins by rank (the bout's starter first,
 then the others once he is done), transfers, ``take``, drawing (the defender last), going
 out, the fool, pairs, 2..6 players on seats 0..5, neighbours' throw-in. Throwers act one

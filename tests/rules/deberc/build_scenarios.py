@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.rules.deberc.build_scenarios          # write every file
     .venv/bin/python -m tests.rules.deberc.build_scenarios --show X # print the result of case X
 
-Every ``expect`` here is written by hand from RULES.md (the deberc section): the engine only
+Every ``expect`` here is written by hand from docs/rules.md (the deberc section): the engine only
 completes a deal marked ``finish`` with legal cards (see ``scenario_kit``), and the files are
 then checked like any other scenario by ``tests/rules/test_scenarios.py``.
 """

@@ -2,7 +2,7 @@
 
 Crafted deals name the cards that matter and are played out by the timeout policy; the
 scoring cases use shuffled deals found by :func:`scenario_kit.find_deals` (fixed seeds, so
-the files are reproducible). Every ``expect`` is worked out by hand from RULES.md.
+the files are reproducible). Every ``expect`` is worked out by hand from docs/rules.md.
 """
 # ruff: noqa: E501  (case tables: one card list or title per line reads better than wrapped)
 

@@ -2,7 +2,7 @@
 
 Hands and stocks are written as space-separated codes; :func:`fill` completes a partial deal
 with the unused cards in a fixed order, so a scenario names only the cards that matter.
-:func:`build` turns a compact case into the SCENARIOS.md spec; a deal marked ``finish`` is
+:func:`build` turns a compact case into the docs/rules.md §2 spec; a deal marked ``finish`` is
 played to its end after its listed actions by the engine's own timeout policy
 (:func:`apps.rules.autoplay.choose_for_state`), which only chooses legal cards: the
 expectations of every case are written by hand in ``build_scenarios.py``.

@@ -1,4 +1,4 @@
-"""Writes the scenarios of Дурак's variants (RULES.md "Variants beyond the seeds").
+"""Writes the scenarios of Дурак's variants (docs/rules.md "Variants beyond the seeds").
 
     python tests/rules/durak/build_variant_scenarios.py
 

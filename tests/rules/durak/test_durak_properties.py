@@ -8,7 +8,7 @@ act has a legal action, views hide other hands, the stock order and unfair cards
 ``to_json``/``from_json`` and ``copy`` are exact, ``apply`` agrees with ``legal_actions`` and a
 refused action changes nothing.
 
-The variants (RULES.md "Variants beyond the seeds") are played the same way: 24, 36 and 52
+The variants (docs/rules.md "Variants beyond the seeds") are played the same way: 24, 36 and 52
 cards, 2..6 players on seats 0..5, neighbours' throw-in (only the defender's neighbours ever
 throw), the deck used up by the deal (the trump card shown, never more than what was seen).
 """

@@ -1,4 +1,4 @@
-"""Дурак's variants (RULES.md "Variants beyond the seeds") where scenarios cannot look: option
+"""Дурак's variants (docs/rules.md "Variants beyond the seeds") where scenarios cannot look: option
 refusals as a whole, the seeded deals of every deck and seat count, views of the trump card
 when the deal uses up the deck, the opening event, pairs on six seats, old stored states."""
 

@@ -1,7 +1,7 @@
 """Writes tests/rules/scenarios/bazar_gambler/solo_*.json: «капо на 1 руке» (option ``solo_capot``).
 
 Run ``python tests/rules/gambler/build_solo_scenarios.py`` after editing. The rulings are
-RULES.md "Variants beyond the seeds" (bazar_blot, ruleset gambler). Expectations are worked out
+docs/rules.md "Variants beyond the seeds" (bazar_blot, ruleset gambler). Expectations are worked out
 by hand (comments). In the whole deals the cards after the actions written here are filled in
 when the file is written by the fixed policy of ``build_scenarios.autoplay`` (declare, show,
 first legal card); the expected results follow from the rules whatever those cards are (the

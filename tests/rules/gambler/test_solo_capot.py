@@ -1,5 +1,5 @@
 """«Капо на 1 руке» (Gambler option ``solo_capot``): options, views and scoring branches that the
-scenario files do not reach (RULES.md "Variants beyond the seeds")."""
+scenario files do not reach (docs/rules.md "Variants beyond the seeds")."""
 
 from __future__ import annotations
 

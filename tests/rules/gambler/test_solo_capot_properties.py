@@ -5,7 +5,7 @@ deals are solo deals. At every step: only seats in ``to_act`` have legal actions
 partner never does; every card is in exactly one place and the sitting partner keeps his 8;
 no view (any seat's, the spectator's) and no event shows a card its viewer may not see — in
 particular the sitting partner's hand is never shown to anybody else; the state survives JSON
-and ``copy``. Each solo deal's result is checked against the ruling (RULES.md "Variants beyond
+and ``copy``. Each solo deal's result is checked against the ruling (docs/rules.md "Variants beyond
 the seeds").
 """
 
