@@ -734,7 +734,13 @@ export class TableClient {
     const held = this.hold && this.hold.summary;
     if (v.phase === "match_over") {
       content = matchSummary(v, this.lobbyUrl);
-      content.querySelector("a.btn")?.before(rematchBox(v, { vote: (yes) => this.rematch(yes), seatName }));
+      // a duplicate set's table has no rematch (each set is played once): its results instead
+      const setPage = this.root.dataset.duplicateDeals ? document.querySelector("[data-testid=duplicate-bar] a") : null;
+      content.querySelector("a.btn")?.before(
+        setPage
+          ? h("a", { class: "btn btn-primary", href: setPage.href, "data-control": "duplicate-results" }, gettext("Результаты дубля"))
+          : rematchBox(v, { vote: (yes) => this.rematch(yes), seatName }),
+      );
     }
     else if ((v.phase === "deal_over" || held) && this.ui.overlayClosedAt !== this.seq) content = dealSummary(v);
     if (content && v.phase !== "match_over") {
