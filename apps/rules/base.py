@@ -26,7 +26,8 @@ from . import fairness
 #: An action as a game reads it: one of the typed dicts of :mod:`.actions` (``AnyAction``,
 #: checked once by :func:`.actions.canonical`), read generically by its ``type``.
 Action = dict[str, Any]
-#: A public event: a dict with a ``type`` (its schema for readers: :mod:`apps.protocol.events`).
+#: A public event as a game builds it: one of the typed dicts of :mod:`.events` (``AnyEvent``),
+#: kept a plain dict here since the engines build and extend events generically.
 Event = dict[str, Any]
 
 
