@@ -1,8 +1,9 @@
 """The schema of an event: what the engines (and the table around them) emit after an action.
 
 One typed dict per event ``type``, the only schema of events on the site: the engines build
-their events in these shapes (as plain dicts, their key order kept: that order is the wire
-order), and the socket protocol builds its typed events from them
+their events in these shapes, as plain dicts sent as they are (an auction's events put
+``seat`` before the action's fields, so the wire's key order is the engine's, not this
+module's), and the socket protocol builds its typed events from them
 (:mod:`apps.protocol.events`). A field marked ``NotRequired`` is left out when it does not
 apply; ``int | None`` is sent as ``null``.
 

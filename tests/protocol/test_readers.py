@@ -20,6 +20,7 @@ from apps.protocol.server import (
 )
 from apps.protocol.views import View, view_from
 from apps.rules.actions import ACTION_FIELDS
+from apps.rules.events import EVENT_TYPES
 from tests.protocol.golden import of_kind
 
 
@@ -57,6 +58,24 @@ def test_the_actions_are_the_schema_of_the_rules() -> None:
     assert set(ACTIONS) == set(ACTION_FIELDS)
     for kind, cls in ACTIONS.items():
         assert set(cls.__struct_fields__) == set(ACTION_FIELDS[kind]), kind
+
+
+def test_the_events_are_the_schema_of_the_rules() -> None:
+    assert set(EVENTS) == set(EVENT_TYPES)
+    for kind, cls in EVENTS.items():
+        typed = EVENT_TYPES[kind]
+        assert cls.__name__ == typed.__name__
+        assert cls.__struct_fields__ == tuple(f for f in typed.__annotations__ if f != "type"), kind
+
+
+def test_the_engines_write_every_event_with_its_schema_fields() -> None:
+    seen = set()
+    for _, _, events, _ in _states():
+        for raw in events:
+            typed = EVENT_TYPES[raw["type"]]
+            assert set(typed.__required_keys__) <= set(raw) <= set(typed.__annotations__), raw
+            seen.add(raw["type"])
+    assert len(seen) >= 29
 
 
 @pytest.mark.parametrize(
