@@ -12,24 +12,13 @@ import copy
 import json
 import random
 import time
-from types import ModuleType
 from typing import Any, cast
 
 from . import memory as mem
 from .easy import choose_random
+from .players import player_for
 
 LEVELS = ("easy", "normal", "hard")
-
-
-def _player(game: str) -> ModuleType:
-    """The module deciding for ``game`` (imported lazily: a game's engine may not exist yet)."""
-    if game == "durak":
-        from .durak import player as durak_player
-
-        return durak_player
-    from .belot import player as belot_player
-
-    return belot_player
 
 
 def decision_rng(seed: int, view: dict[str, Any], memory: dict[str, Any]) -> random.Random:
@@ -96,16 +85,16 @@ class Bot:
         mem.observe(self.memory, view, [])
         optional = "awaiting" in view and view.get("seat") not in view["awaiting"]
         if optional:
-            action = _player(view["game"]).decide_optional(view, self.memory, self.level)
+            action = player_for(view["game"]).decide_optional(view, self.memory, self.level)
             return copy.deepcopy(action) if action is not None else None
-        waits = getattr(_player(view["game"]), "waits", None)
+        waits = getattr(player_for(view["game"]), "waits", None)
         if waits is not None and waits(view, self.memory, self.level):
             return None  # Durak, Шулер: only unfair throws left; the defender moves first
         if self.level == "easy" or len(legal) == 1:
             return copy.deepcopy(choose_random(view, decision_rng(self.seed, view, self.memory)))
         rng = decision_rng(self.seed, view, self.memory)
         deadline = None if self.time_limit is None else time.thread_time() + self.time_limit
-        action = _player(view["game"]).decide(view, self.memory, self.level, rng, deadline)
+        action = player_for(view["game"]).decide(view, self.memory, self.level, rng, deadline)
         if action not in legal:  # a bug must never stall a table: fall back to a legal move
             action = legal[0]
         return cast("dict[str, Any]", copy.deepcopy(action))

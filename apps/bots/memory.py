@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .players import player_for
+
 
 def empty() -> dict[str, Any]:
     """A memory that has seen nothing."""
@@ -58,9 +60,7 @@ def observe(memory: dict[str, Any], view: dict[str, Any], events: list[dict[str,
         memory.update(empty())
     if memory.get("deal") is None or memory.get("game") != view.get("game"):
         start_deal(memory, view)
-    from .bot import _player
-
-    player = _player(view.get("game") or "")
+    player = player_for(view.get("game") or "")
     if events:
         player.observe_events(memory, events)
     if deal_key(view) != memory["deal"]:

@@ -315,8 +315,3 @@ def event_from(value: dict[str, Any]) -> Event | dict[str, Any]:
         return value
     event: Event = msgspec.convert(value, AnyEvent)
     return event
-
-
-def events_from(values: list[dict[str, Any]]) -> list[Event | dict[str, Any]]:
-    """:func:`event_from` of each."""
-    return [event_from(v) for v in values]

@@ -36,7 +36,7 @@ from .fairness import Seeds
 
 #: Game name -> "module:Class" of its state, imported on first use.
 GAMES: dict[str, str] = {
-    "bazar_blot": "apps.rules.bazar_blot:BazarBlot",
+    "bazar_blot": "apps.rules.bazar:BazarBlot",
     "blot": "apps.rules.blot:Blot",
     "deberc": "apps.rules.deberc:Deberc",
     "durak": "apps.rules.durak:Durak",

@@ -18,13 +18,30 @@ before a trump, then the lowest card int (so the choice is deterministic).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from .cards import ACE, cards_of
 from .tricks import BEATS, ORDER, POINTS, TRUMPS
 
-if TYPE_CHECKING:
-    from .belot import TrickGame
+
+class TrickState(Protocol):
+    """What :func:`choose_for_state` reads of a belot-family engine state
+    (:class:`apps.rules.belot.TrickGame` has it; this module stays below the engines)."""
+
+    @property
+    def trump(self) -> int: ...
+
+    @property
+    def win_card(self) -> int: ...
+
+    @property
+    def win_seat(self) -> int: ...
+
+    @property
+    def side_of(self) -> Sequence[int]: ...
+
+    def play_mask(self, seat: int) -> int: ...
 
 
 def _cheap_key(mode: int, c: int) -> tuple[int, int, int, int]:
@@ -59,7 +76,7 @@ def choose_card(
     return min(cards, key=lambda c: _cheap_key(mode, c))
 
 
-def choose_for_state(game: TrickGame, seat: int) -> int:
+def choose_for_state(game: TrickState, seat: int) -> int:
     """:func:`choose_card` for ``seat`` to play now in a belot-family engine state."""
     legal = game.play_mask(seat)
     ws = game.win_seat

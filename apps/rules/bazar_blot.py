@@ -3,6 +3,8 @@
 :class:`BazarBlot` is the game ``bazar_blot``; with ``ruleset: "gambler"`` its
 ``normalize_options``, ``create`` and ``from_json`` hand over to
 :class:`apps.rules.bazar_gambler.BazarGambler`, a subclass that overrides the hooks below.
+A ruleset's subclass registers itself in ``BazarBlot.RULESETS`` by naming its ``RULESET``;
+:mod:`apps.rules.bazar` (the game's entry in ``api.GAMES``) loads every ruleset.
 
 Hooks specific to this family (beyond :class:`apps.rules.belot.TrickGame`'s):
 
@@ -121,9 +123,11 @@ def normalize_bazar_options(options: dict[str, Any], default_target: dict[int, i
 
 
 def _gambler_class() -> type[BazarBlot]:
-    from .bazar_gambler import BazarGambler
-
-    return BazarGambler
+    """The Gambler subclass, registered when :mod:`apps.rules.bazar_gambler` is imported."""
+    cls = BazarBlot.RULESETS.get("gambler")
+    if cls is None:
+        raise ImportError("the gambler ruleset is not loaded: use apps.rules.bazar (api.GAMES)")
+    return cls
 
 
 class BazarBlot(TrickGame):
@@ -136,9 +140,16 @@ class BazarBlot(TrickGame):
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt")
     DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 101, 2: 51}
 
+    #: Ruleset name -> the subclass that plays it, filled as each subclass naming its
+    #: ``RULESET`` is defined.
+    RULESETS: ClassVar[dict[str, type[BazarBlot]]] = {}
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._legal_cache = {}
+        ruleset = cls.__dict__.get("RULESET")
+        if isinstance(ruleset, str):
+            BazarBlot.RULESETS[ruleset] = cls
 
     # ------------------------------------------------------------ options
     @classmethod

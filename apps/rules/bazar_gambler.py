@@ -55,6 +55,7 @@ EIGHTS = RANK_MASK[EIGHT]
 class BazarGambler(ShowRule, BazarBlot):
     """``bazar_blot`` with ``ruleset: "gambler"``."""
 
+    RULESET: ClassVar[str] = "gambler"
     TRUMP_CODES: ClassVar[tuple[str, ...]] = ("s", "c", "d", "h", "nt", "all")
     DEFAULT_TARGET: ClassVar[dict[int, int]] = {4: 301, 2: 301}
     #: Whether the last bid is a solo capot (a class default for states saved before it).

@@ -38,14 +38,6 @@ def code(c: int) -> str:
     return CODES[c]
 
 
-def suit_of(c: int) -> int:
-    return c // 9
-
-
-def rank_of(c: int) -> int:
-    return c % 9
-
-
 def make(rank: int, suit: int) -> int:
     return suit * 9 + rank
 

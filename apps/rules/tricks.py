@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CODES, RANKS, SUITS, cards_of
+from .cards import RANKS, SUITS, cards_of
 
 NT = 4
 ALL = 5
@@ -96,11 +96,6 @@ ORDER, POINTS, ABOVE, BEATS, TRUMPS = _build()
 def mode_code(mode: int | None) -> str | None:
     """The docs/rules.md code of a trump mode (``None`` stays ``None``)."""
     return None if mode is None or mode < 0 else MODE_CODES[mode]
-
-
-def codes_of(mask: int) -> list[str]:
-    """Card codes of ``mask`` in a stable display order (suit, then rank)."""
-    return [CODES[c] for c in cards_of(mask)]
 
 
 def card_points(mask: int, mode: int) -> int:
@@ -210,7 +205,3 @@ def refusal_code(hand: int, led: int, win_card: int, mode: int) -> str:
     if TRUMPS[mode] >> win_card & 1:
         return "must_overtrump"
     return "must_trump"
-
-
-def suit_name(suit: int) -> str:
-    return SUITS[suit]

@@ -162,15 +162,6 @@ def solo_takes_all(hand: list[str], trump: str, dealer: int, me: int, samples: i
     return True
 
 
-def candidate_trumps(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[str]:
-    found = []
-    for a in legal:
-        t = a.get("trump")
-        if t and t not in found:
-            found.append(t)
-    return found
-
-
 def last_bid(view: dict[str, Any], memory: dict[str, Any]) -> tuple[int | None, int, str | None]:
     """(seat, value, trump) of the last bid or capot of this deal's auction, from the log."""
     for seat, action in reversed(memory.get("log") or []):

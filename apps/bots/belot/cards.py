@@ -75,16 +75,6 @@ def trick_winner(cards: Sequence[str], trump: str | None) -> int:
     return best
 
 
-def trick_points(cards: Iterable[str], trump: str | None) -> int:
-    return sum(points(c, trump) for c in cards)
-
-
-def full_deck(lowest: str = "7") -> list[str]:
-    """The belot deck from ``lowest`` ("7": 32 cards, "9": 24 cards) in a fixed order."""
-    ranks = "6789TJQKA"
-    return [r + s for s in SUITS for r in ranks[ranks.index(lowest) :]]
-
-
 def sequences(hand: Iterable[str]) -> list[list[str]]:
     """Maximal runs of 3+ cards of one suit in the natural order, each as a list of cards."""
     by_suit: dict[str, list[int]] = {}

@@ -16,11 +16,6 @@ def _trick_of(entries: list[dict[str, Any]] | None) -> list[list[Any]]:
     return [[e["seat"], e["card"]] for e in entries or [] if e.get("card")]
 
 
-def players_of(view: dict[str, Any]) -> list[int]:
-    """Seats that take part in the deal (every seat of the view's ``seats``)."""
-    return [s["seat"] for s in view.get("seats") or []]
-
-
 def team_of(view: dict[str, Any], seat: int) -> list[int]:
     """Seats on ``seat``'s side (itself included)."""
     seats = view.get("seats") or []
