@@ -43,6 +43,9 @@ class SummarySerializer(serializers.Serializer):
     starts_at = serializers.DateTimeField()
     minutes = serializers.IntegerField(allow_null=True, help_text="Arena: the window's length.")
     rounds = serializers.IntegerField(allow_null=True, help_text="Swiss: the rounds fixed in advance.")
+    best_of = serializers.IntegerField(
+        help_text="Knockout: 1 (one match per round) or 3 (a pairing plays until two wins)."
+    )
     round = serializers.IntegerField(help_text="The round being played (0 before the start; an arena: 0).")
     private = serializers.BooleanField()
     entrants = serializers.IntegerField()
@@ -86,6 +89,9 @@ class TournamentTableSerializer(serializers.Serializer):
         child=serializers.DictField(), help_text='Per entrant id: {"outcome", "score", "points"} once over.'
     )
     finished = serializers.BooleanField()
+    games = serializers.CharField(
+        allow_null=True, help_text="Knockout «до двух побед»: the pairing's wins in seat order («2:1»)."
+    )
 
 
 class YouSerializer(serializers.Serializer):

@@ -416,6 +416,20 @@ def rematch_cancel(*, table_id: int) -> bool:
     return True
 
 
+def match_next(*, table_id: int) -> bool:
+    """The server starts the next match at a finished table without asking its players (a
+    tournament's best-of-3 pairing): as «Ещё партию» agreed by all. True if it started."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.status != Table.Status.FINISHED:
+            return False
+        table.rematch = []
+        table.save(update_fields=["rematch", "updated_at"])
+        _rematch_start(table)
+        transaction.on_commit(lambda: _rematch_publish(table.pk))
+    return True
+
+
 def _rematch_start(table: Table) -> None:
     """The next match of ``table`` (row locked): its first dealer one seat on from the last one's.
     A rematch is casual unless the table was made «на рейтинг» (``rated`` True, quick play's

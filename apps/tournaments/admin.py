@@ -12,7 +12,7 @@ class EntrantInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "format", "mode", "status", "starts_at", "round", "private")
+    list_display = ("name", "format", "best_of", "mode", "status", "starts_at", "round", "private")
     list_filter = ("format", "status", "mode", "private")
     search_fields = ("name",)
     raw_id_fields = ("created_by", "winner", "schedule")
@@ -22,7 +22,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "round", "table", "entrants", "finished")
+    list_display = ("tournament", "round", "table", "entrants", "games", "finished")
     list_filter = ("finished",)
     raw_id_fields = ("tournament", "table")
 

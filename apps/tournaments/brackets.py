@@ -53,3 +53,46 @@ def next_round(winners: Sequence[Hashable]) -> list[tuple[Hashable, Hashable]]:
     if len(winners) < 2 or len(winners) % 2:
         raise ValueError("a knockout round needs an even number of winners, at least 2")
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+#: A best-of-3 pairing: two wins go through.
+WINS_NEEDED = 2
+#: Draws count for neither side and are replayed, at most this many times in a pairing (so a
+#: pairing plays at most 5 matches); after that the side with more wins goes through, and on
+#: equal wins the higher seed (as after a drawn single match).
+MAX_REPLAYS = 2
+
+
+def series_score(games: Sequence[Sequence[Hashable]], sides: Sequence[Hashable]) -> dict[Hashable, int]:
+    """Wins of each of ``sides`` in a pairing's ``games`` (each the winners of one match, empty
+    for a draw).
+
+    >>> series_score([["a"], [], ["b"], ["a"]], ["a", "b"])
+    {'a': 2, 'b': 1}
+    """
+    return {side: sum(1 for winners in games if side in winners) for side in sides}
+
+
+def series_winner(
+    games: Sequence[Sequence[Hashable]], sides: Sequence[Hashable]
+) -> tuple[bool, Hashable | None]:
+    """``(over, winner)`` of a best-of-3 pairing of two ``sides`` after ``games`` (each the
+    winners of one match, empty for a draw): over once a side has two wins, or when the draws
+    allowed to be replayed are used up; then the winner is the side with more wins, or ``None``
+    when the wins are equal (the caller sends the higher seed through).
+
+    >>> series_winner([["a"], ["b"]], ["a", "b"])
+    (False, None)
+    >>> series_winner([["a"], [], ["a"]], ["a", "b"])
+    (True, 'a')
+    """
+    if len(sides) != 2:
+        raise ValueError("a best-of-3 pairing has two sides")
+    score = series_score(games, sides)
+    a, b = sides
+    draws = sum(1 for winners in games if not winners)
+    if max(score.values()) >= WINS_NEEDED or draws > MAX_REPLAYS:
+        if score[a] == score[b]:
+            return True, None
+        return True, a if score[a] > score[b] else b
+    return False, None

@@ -27,6 +27,14 @@ class TournamentForm(forms.Form):
         label=_("Арена: длительность, мин"), min_value=20, max_value=180, required=False
     )
     rounds = forms.IntegerField(label=_("Швейцарка: туров"), min_value=1, max_value=15, required=False)
+    best_of = forms.TypedChoiceField(
+        label=_("Олимпийская: матчей в паре"),
+        choices=[(1, _("один матч")), (3, _("до двух побед"))],
+        coerce=int,
+        initial=1,
+        required=False,
+        empty_value=1,
+    )
     max_entrants = forms.IntegerField(label=_("Мест"), min_value=2, max_value=128, initial=32)
     private = forms.BooleanField(label=_("По приглашению (по ссылке)"), required=False)
     rating_min = forms.IntegerField(label=_("Рейтинг от"), min_value=0, max_value=4000, required=False)
@@ -53,6 +61,7 @@ class TournamentForm(forms.Form):
             "starts_at": timezone.now() + timedelta(minutes=data["starts_in"]),
             "minutes": data.get("minutes"),
             "rounds": data.get("rounds"),
+            "best_of": data.get("best_of") or 1,
             "max_entrants": data["max_entrants"],
             "private": data.get("private", False),
             "rating_min": data.get("rating_min"),

@@ -34,6 +34,10 @@ class Tournament(models.Model):
     #: Swiss: the number of rounds fixed in advance.
     rounds = models.PositiveSmallIntegerField(_("туров"), null=True, blank=True)
     round = models.PositiveSmallIntegerField(_("текущий тур"), default=0)
+    #: Knockout: 1 (one match per round) or 3 («до двух побед», :func:`.brackets.series_winner`).
+    best_of = models.PositiveSmallIntegerField(
+        _("матчей в паре"), choices=[(1, _("один матч")), (3, _("до двух побед"))], default=1
+    )
     max_entrants = models.PositiveSmallIntegerField(_("мест"), default=128)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -141,6 +145,9 @@ class Pairing(models.Model):
     #: ``{entrant id: {"outcome": "win"|"draw"|"loss", "score": int|None, "points": float}}``.
     results = models.JSONField(_("итоги"), default=dict, blank=True)
     finished = models.BooleanField(_("сыграна"), default=False, db_index=True)
+    #: Knockout «до двух побед»: the winners (entrant ids) of each match played so far, ``[]`` for
+    #: a draw; ``results`` holds the pairing's outcome once it is decided.
+    games = models.JSONField(_("матчи пары"), default=list, blank=True)
     created_at = models.DateTimeField(_("создана"), auto_now_add=True)
     finished_at = models.DateTimeField(_("сыграна в"), null=True, blank=True)
 

@@ -50,9 +50,11 @@ def tournament_create(
     private: bool = False,
     rating_min: int | None = None,
     rating_max: int | None = None,
+    best_of: int = 1,
 ) -> Tournament:
     """A new tournament in registration; ``invalid_options`` naming each bad field: an arena
-    needs ``minutes`` (20–180), a Swiss ``rounds`` (1–15), a knockout 8–128 places."""
+    needs ``minutes`` (20–180), a Swiss ``rounds`` (1–15), a knockout 8–128 places; ``best_of``
+    (1 or 3, «до двух побед») counts for a knockout only."""
     errors: dict[str, str] = {}
     if format not in Tournament.Format.values:
         errors["format"] = f"one of {Tournament.Format.values}"
@@ -68,6 +70,8 @@ def tournament_create(
         errors["rounds"] = f"{SWISS_ROUNDS[0]} to {SWISS_ROUNDS[1]}"
     if format == Tournament.Format.KNOCKOUT and not KNOCKOUT_PLACES[0] <= max_entrants <= KNOCKOUT_PLACES[1]:
         errors["max_entrants"] = f"{KNOCKOUT_PLACES[0]} to {KNOCKOUT_PLACES[1]}"
+    if best_of not in (1, 3):
+        errors["best_of"] = "1 or 3"
     if not 2 <= max_entrants <= 1000:
         errors["max_entrants"] = "2 to 1000"
     if starts_at < timezone.now() - timedelta(minutes=1):
@@ -81,6 +85,7 @@ def tournament_create(
         starts_at=starts_at,
         minutes=minutes if format == Tournament.Format.ARENA else None,
         rounds=rounds if format == Tournament.Format.SWISS else None,
+        best_of=best_of if format == Tournament.Format.KNOCKOUT else 1,
         max_entrants=max_entrants,
         created_by=user,
         private=private,

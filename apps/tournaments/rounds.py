@@ -6,7 +6,9 @@
   :mod:`.brackets`, creates each table seated and started (:func:`table_create_seated`, rated in
   the mode), and finishes the tournament after its last round.
 - :func:`arena_pass` seats the arena's free entrants at new tables, until 30 s before the end.
-- :func:`results_count` (on ``results_recorded``) writes a tournament table's results; once
+- :func:`results_count` (on ``results_recorded``) writes a tournament table's results (a
+  knockout «до двух побед»: each match's winners, until a side has two wins; the next match
+  at the same table starts in :func:`tournament_advance`); once
   written, :func:`tournament_advance` runs after the commit (a Celery task) and starts what
   comes next. ``tournaments.tick`` (beat, every 2 s) does the same for every running event.
 """
@@ -27,7 +29,8 @@ from apps.ratings.models import Playban
 from apps.ratings.modes import MODES, quick_options
 from apps.social.services import send_to_users
 from apps.tables import conf as table_conf
-from apps.tables.seating import normalized_options, table_create_seated
+from apps.tables.models import Table
+from apps.tables.seating import match_next, normalized_options, table_create_seated
 
 from . import brackets, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
@@ -346,16 +349,56 @@ def results_count(sender, match, rows, **kwargs) -> None:
         by_user[e.user_id] = e.pk
         if e.partner_id:
             by_user[e.partner_id] = e.pk
-    pairing_.results = _result_of(tournament, pairing_, rows, by_user)
-    pairing_.finished = True
-    pairing_.finished_at = timezone.now()
-    pairing_.save(update_fields=["results", "finished", "finished_at"])
+    results = _result_of(tournament, pairing_, rows, by_user)
     for row in rows:
         if row.ending == "no_show" and row.ended_by == row.seat and row.user_id in by_user:
             penalties.no_show_count(by_user[row.user_id], row.user_id)
+    if tournament.format == Tournament.Format.KNOCKOUT and tournament.best_of == 3:
+        no_show = any(row.ending == "no_show" for row in rows)
+        results = _series_count(pairing_, results, no_show=no_show)
+        if results is None:  # nobody has two wins yet: the next match starts after the commit
+            transaction.on_commit(lambda: _advance_soon(tournament.pk))
+            return
+    pairing_.results = results
+    pairing_.finished = True
+    pairing_.finished_at = timezone.now()
+    pairing_.save(update_fields=["results", "games", "finished", "finished_at"])
     if tournament.format == Tournament.Format.KNOCKOUT:
         _eliminate(pairing_)
     transaction.on_commit(lambda: _advance_soon(tournament.pk))
+
+
+def _series_count(pairing_: Pairing, results: dict[str, dict], *, no_show: bool) -> dict[str, dict] | None:
+    """Knockout «до двух побед»: add the match's ``results`` to the pairing's games; the
+    pairing's results once it is decided (each side's ``score`` its wins, a no-show ends it at
+    once), else ``None`` (the games saved)."""
+    sides = [int(pk) for pk in pairing_.entrants]
+    winners = sorted(int(k) for k, r in results.items() if r["outcome"] == "win")
+    pairing_.games = [*pairing_.games, winners]
+    over, winner = brackets.series_winner(pairing_.games, sides)
+    if no_show and not over:
+        over, winner = True, (winners[0] if winners else None)
+    if not over:
+        pairing_.save(update_fields=["games"])
+        return None
+    score = brackets.series_score(pairing_.games, sides)
+    decided: dict[str, dict] = {}
+    for pk in sides:
+        outcome = "draw" if winner is None else ("win" if pk == winner else "loss")
+        decided[str(pk)] = {"outcome": outcome, "score": score[pk], "points": POINTS[outcome]}
+    return decided
+
+
+def _series_next(tournament: Tournament) -> None:
+    """Knockout «до двух побед»: start the next match at each table of the round whose pairing
+    is not decided and whose last match is over."""
+    if tournament.best_of != 3:
+        return
+    undecided = Pairing.objects.filter(
+        tournament=tournament, round=tournament.round, finished=False, table__status=Table.Status.FINISHED
+    ).exclude(games=[])
+    for table_id in undecided.values_list("table_id", flat=True):
+        match_next(table_id=table_id)
 
 
 def _advance_soon(tournament_id: int) -> None:
@@ -398,6 +441,8 @@ def tournament_advance(tournament_id: int, now: datetime | None = None) -> None:
         if tournament.format == Tournament.Format.ARENA:
             arena_pass(tournament, now=now)
             return
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            _series_next(tournament)
         if Pairing.objects.filter(tournament=tournament, round=tournament.round, finished=False).exists():
             return
         round_next(tournament)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from apps.ratings.labels import mode_name
 from apps.ratings.modes import MODES
 
+from .brackets import series_score
 from .models import Entrant, Pairing, Tournament
 from .standings import match_points, standings
 
@@ -35,6 +36,7 @@ def tournament_summary(t: Tournament, *, entrants: int | None = None) -> dict:
         "starts_at": t.starts_at.isoformat(),
         "minutes": t.minutes,
         "rounds": t.rounds,
+        "best_of": t.best_of,
         "round": t.round,
         "private": t.private,
         "entrants": entrants if entrants is not None else t.entrants.filter(withdrawn=False).count(),
@@ -106,7 +108,17 @@ def _table_entry(p: Pairing, label) -> dict:
         ],
         "results": p.results,
         "finished": p.finished,
+        "games": series_games(p),
     }
+
+
+def series_games(p: Pairing) -> str | None:
+    """A knockout «до двух побед» pairing's score in wins, in seat order («2:1»; a draw counts
+    for neither), once a match of it is over; ``None`` otherwise."""
+    if not p.games or len(p.entrants) != 2:
+        return None
+    score = series_score(p.games, [int(pk) for pk in p.entrants])
+    return ":".join(str(score[int(pk)]) for pk in p.entrants)
 
 
 def round_tables(t: Tournament, round: int, *, limit: int = 500) -> list[dict]:

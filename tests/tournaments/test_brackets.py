@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.tournaments.brackets import bracket_size, first_round, next_round, seeding_order
+from apps.tournaments.brackets import (
+    MAX_REPLAYS,
+    WINS_NEEDED,
+    bracket_size,
+    first_round,
+    next_round,
+    seeding_order,
+    series_score,
+    series_winner,
+)
 
 
 @pytest.mark.parametrize("size", [2, 4, 8, 16, 32, 64, 128])
@@ -51,3 +60,43 @@ def test_rounds_follow_the_bracket_to_a_final():
 def test_a_bracket_holds_two_to_128(count):
     with pytest.raises(ValueError):
         bracket_size(count)
+
+
+def test_best_of_three_goes_to_the_first_with_two_wins():
+    assert series_winner([], ["a", "b"]) == (False, None)
+    assert series_winner([["a"]], ["a", "b"]) == (False, None)
+    assert series_winner([["a"], ["a"]], ["a", "b"]) == (True, "a")
+    assert series_winner([["a"], ["b"]], ["a", "b"]) == (False, None)
+    assert series_winner([["a"], ["b"], ["b"]], ["a", "b"]) == (True, "b")
+    assert series_score([["a"], ["b"], ["b"]], ["a", "b"]) == {"a": 1, "b": 2}
+
+
+def test_a_draw_counts_for_neither_and_is_replayed_at_most_twice():
+    assert series_winner([[], ["a"]], ["a", "b"]) == (False, None)
+    assert series_winner([["a"], [], [], ["b"]], ["a", "b"]) == (False, None)
+    assert series_winner([["a"], [], [], ["b"], ["a"]], ["a", "b"]) == (True, "a")
+    # a third draw ends it: more wins go through, equal wins leave it to the seed (None)
+    assert series_winner([["a"], [], [], []], ["a", "b"]) == (True, "a")
+    assert series_winner([[], [], []], ["a", "b"]) == (True, None)
+    assert series_winner([["a"], ["b"], [], [], []], ["a", "b"]) == (True, None)
+
+
+@given(st.lists(st.sampled_from([["a"], ["b"], []]), max_size=8))
+def test_a_pairing_is_decided_within_five_matches(games):
+    decided_at = None
+    for n in range(1, len(games) + 1):
+        over, winner = series_winner(games[:n], ["a", "b"])
+        if over:
+            decided_at = n
+            score = series_score(games[:n], ["a", "b"])
+            assert winner is None or score[winner] > score["b" if winner == "a" else "a"]
+            break
+    if decided_at is None:
+        assert len(games) < WINS_NEEDED * 2 - 1 + MAX_REPLAYS
+    else:
+        assert decided_at <= WINS_NEEDED * 2 - 1 + MAX_REPLAYS
+
+
+def test_best_of_three_has_two_sides():
+    with pytest.raises(ValueError):
+        series_winner([], ["a", "b", "c"])

@@ -20,6 +20,7 @@ from apps.tournaments.registration import (
     tournament_leave,
 )
 from apps.tournaments.rounds import arena_pass, tournament_advance, tournament_start
+from apps.tournaments.selectors import tournament_detail
 from apps.tournaments.standings import standings
 from tests.stats.helpers import play_out
 
@@ -260,3 +261,41 @@ def test_an_arena_pause_lets_him_back_after_a_wait_that_doubles(make_user):
     entrant.refresh_from_db()
     assert entrant.pauses == 2 and 19 <= (entrant.rejoin_at - timezone.now()).total_seconds() <= 20
     assert [pause_seconds(n) for n in (1, 2, 3, 7, 8, 20)] == [10, 20, 40, 600, 600, 600]
+
+
+def test_a_knockout_best_of_three_plays_at_one_table_until_two_wins(make_user):
+    people = [make_user() for _ in range(2)]
+    cup = _event(people[0], "knockout", max_entrants=8, best_of=3)
+    assert cup.best_of == 3
+    for person in people:
+        tournament_join(tournament_id=cup.pk, user=person)
+    tournament_start(cup.pk)
+    final = Pairing.objects.get(tournament=cup, round=1)
+    table = final.table
+    for played in range(1, 6):
+        match = Match.objects.get(table=table, status=Match.Status.PLAYING)
+        play_out(match)
+        final.refresh_from_db()
+        assert len(final.games) == played
+        if final.finished:
+            break
+        assert final.results == {}  # undecided: nobody eliminated, the next match starts
+        assert not Entrant.objects.filter(tournament=cup, eliminated=True).exists()
+        tournament_advance(cup.pk)
+        assert Match.objects.filter(table=table, status=Match.Status.PLAYING).count() == 1
+    assert final.finished
+    sides = [int(pk) for pk in final.entrants]
+    wins = {pk: sum(pk in winners for winners in final.games) for pk in sides}
+    assert {final.results[str(pk)]["score"] for pk in sides} == set(wins.values())
+    winner = next(pk for pk in sides if final.results[str(pk)]["outcome"] == "win")
+    assert wins[winner] == 2 or sum(not w for w in final.games) == 3
+    # every match of the pairing was played at its one table and rated
+    assert Match.objects.filter(table=table).count() == len(final.games)
+    assert Result.objects.filter(match__table=table).count() == 2 * len(final.games)
+    tournament_advance(cup.pk)
+    cup.refresh_from_db()
+    assert cup.status == "finished"
+    assert Entrant.objects.get(tournament=cup, eliminated=False).pk == winner
+    detail = tournament_detail(cup)
+    assert detail["best_of"] == 3
+    assert detail["bracket"][0][0]["games"] == ":".join(str(wins[pk]) for pk in sides)

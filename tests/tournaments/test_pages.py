@@ -136,3 +136,19 @@ def test_a_public_event_with_a_rating_range_and_its_published_scoring(client, ma
     arena = _event(t.created_by)
     page = client.get(reverse("tournaments:detail", args=[arena.pk])).content.decode()
     assert "Победа — 2 очка" in page and "вдвойне" in page and "10 + ⌈10" not in page
+
+
+def test_the_form_makes_a_knockout_best_of_three_and_the_page_and_api_say_so(client, make_user):
+    client.force_login(make_user())
+    fields = {"name": "Кубок", "format": "knockout", "mode": "durak_2", "starts_in": 10, "max_entrants": 8}
+    made = client.post(reverse("tournaments:new"), {**fields, "best_of": 3})
+    t = Tournament.objects.get()
+    assert made.status_code == 302 and t.best_of == 3
+    page = client.get(reverse("tournaments:detail", args=[t.pk])).content.decode()
+    assert "до двух побед" in page and "переигрывается, но не больше двух раз" in page
+    assert client.get(f"/api/tournaments/{t.pk}/").json()["best_of"] == 3
+    bad = client.post(reverse("tournaments:new"), {**fields, "best_of": 5})
+    assert bad.status_code == 200 and Tournament.objects.count() == 1
+    # a Swiss ignores the option: one match per table
+    client.post(reverse("tournaments:new"), {**fields, "format": "swiss", "rounds": 3, "best_of": 3})
+    assert Tournament.objects.get(format="swiss").best_of == 1
