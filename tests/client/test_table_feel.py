@@ -207,7 +207,12 @@ def test_in_play_the_table_has_the_whole_screen_and_the_skip_link_leads_to_the_a
     try:
         log_in(page, live_site, "lena")
         page.goto(table_url(live_site, table.pk))
-        page.wait_for_function("() => window.__tableClient && window.__tableClient.view")
+        # the view that shows her connected: the presence refresh (coalesced, up to a second
+        # later) redraws the panel, which would take the focus between two Tabs
+        page.wait_for_function(
+            "() => { const v = window.__tableClient && window.__tableClient.view;"
+            " return !!v && (v.seats || []).some((s) => s.seat === v.seat && s.connected); }"
+        )
         expect(page.locator(".site-header")).to_have_count(0)
         expect(page.locator(".site-footer")).to_have_count(0)
         visible_menu_toggles = page.locator("text=☰").evaluate_all(
