@@ -735,10 +735,10 @@ export class TableClient {
     if (v.phase === "match_over") {
       content = matchSummary(v, this.lobbyUrl);
       // a duplicate set's table has no rematch (each set is played once): its results instead
-      const setPage = this.root.dataset.duplicateDeals ? document.querySelector("[data-testid=duplicate-bar] a") : null;
+      const setPage = this.root.dataset.duplicateUrl;
       content.querySelector("a.btn")?.before(
         setPage
-          ? h("a", { class: "btn btn-primary", href: setPage.href, "data-control": "duplicate-results" }, gettext("Результаты дубля"))
+          ? h("a", { class: "btn btn-primary", href: setPage, "data-control": "duplicate-results" }, gettext("Результаты дубля"))
           : rematchBox(v, { vote: (yes) => this.rematch(yes), seatName }),
       );
     }
