@@ -6,8 +6,10 @@
     python bench/rules_speed.py --game durak --options '{"transfer": true}'
     python bench/rules_speed.py --game durak --options '{"deck": 52}' --seats 0,1,2,3,4,5
 
-Plays whole matches (seeded 0, 1, 2, ...) choosing uniformly among ``legal_actions`` of a
-random seat in ``to_act``, and prints JSON: complete deals per second (redeals not counted;
+Plays whole matches (seeded 0, 1, 2, ...) choosing uniformly among the legal actions of a
+random seat in ``to_act`` and playing the one drawn by its index (``api.stepper``: the state's
+``to_act``, ``legal_count`` and ``step``; the same games as choosing from ``legal_actions`` and
+calling ``apply``), and prints JSON: complete deals per second (redeals not counted;
 for Durak, complete games per second), actions per second and the totals.
 """
 
@@ -35,21 +37,20 @@ def play_match(
     """Play one match to its end (or the deadline); return (complete deals, actions, finished).
     ``seats``: Durak's occupied seats (default 0..3)."""
     state = api.new_match(game, options, seed=seed, seats=seats)
-    legal_actions, apply, to_act = api.legal_actions, api.apply, api.to_act
+    to_act, legal_count, step = api.stepper(state)
     uniform = rng.random  # index by random() rather than rng.choice: same choice, a third of its cost
     actions = 0
     while True:
-        seats = to_act(state)
+        seats = to_act()
         if not seats:
             try:  # a phase only the server's clock ends, as the live table's timer would
-                apply(state, None, CLOSE, system=True)
+                api.apply(state, None, CLOSE, system=True)
             except IllegalAction:
                 break
             actions += 1
             continue
         seat = seats[0] if len(seats) == 1 else seats[int(uniform() * len(seats))]
-        legal = legal_actions(state, seat)
-        apply(state, seat, legal[int(uniform() * len(legal))])
+        step(seat, int(uniform() * legal_count(seat)))
         actions += 1
         if actions & 1023 == 0 and time.perf_counter() > deadline:
             return 0, actions, False

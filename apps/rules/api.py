@@ -24,7 +24,7 @@ apps.rules.errors.IllegalAction: not_your_turn: seat 1 may not act now
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from typing import Any
 
@@ -167,6 +167,54 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
     if type(action) is not Canonical:  # a Canonical (the engine's own) is checked already
         action = actions.canonical(action)
     return state, state.apply(seat, action, system)
+
+
+def legal_count(state: Game, seat: int) -> int:
+    """``len(legal_actions(state, seat))``, without building the list (0: ``seat`` may not act).
+
+    >>> state = new_match("bazar_blot", {"players": 2}, seed=7)
+    >>> legal_count(state, 0), legal_count(state, 1)
+    (2, 0)
+    """
+    return state.legal_count(seat)
+
+
+def step(state: Game, seat: int, index: int) -> list[Event]:
+    """Play ``legal_actions(state, seat)[index]`` for ``seat``; return the events (the state is
+    updated in place). The same move and the same events as :func:`apply` of that action, but
+    the engine takes it from its own legal actions, so it checks only the seat and the index:
+    ``IllegalAction`` (``not_your_turn``, ``bad_index``) and no change when either is wrong.
+    For loops that choose among the legal actions by position (random play, rollouts, the
+    bench); an action that comes from outside goes through :func:`apply`.
+
+    >>> state = new_match("bazar_blot", {"players": 2}, seed=7)
+    >>> step(state, 0, 1)
+    [{'seat': 0, 'type': 'pass'}]
+    >>> step(state, 1, 2)
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.IllegalAction: bad_index: no legal action 2 of 2
+    """
+    return state.step(seat, index)
+
+
+#: :func:`stepper`'s bound ``to_act``, ``legal_count`` and ``step``.
+Stepper = tuple[Callable[[], list[int]], Callable[[int], int], Callable[[int, int], list[Event]]]
+
+
+def stepper(state: Game) -> Stepper:
+    """``(to_act, legal_count, step)``: the state's own methods, bound to it, that
+    :func:`to_act`, :func:`legal_count` and :func:`step` call (the same arguments less
+    ``state``): for a loop that plays many moves on one state without a call through this
+    module on each (the bench, random play).
+
+    >>> state = new_match("blot", seed=1)
+    >>> to_act_, count, play = stepper(state)
+    >>> seat = to_act_()[0]
+    >>> count(seat), play(seat, 0)
+    (2, [{'seat': 0, 'type': 'take'}, {'type': 'contract', 'seat': 0, 'trump': 'c'}])
+    """
+    return state.to_act, state.legal_count, state.step
 
 
 def view(state: Game, seat: int | None) -> dict[str, Any]:

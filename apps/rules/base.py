@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypedDict
 
 from . import fairness
+from .errors import IllegalAction
 
 #: An action as a game reads it: one of the typed dicts of :mod:`.actions` (``AnyAction``,
 #: checked once by :func:`.actions.canonical`), read generically by its ``type``.
@@ -160,6 +161,14 @@ class DealSource:
         )
 
 
+def _bad_step(legal: list[Action] | tuple[Action, ...], seat: int, index: int) -> IllegalAction:
+    """The refusal of :meth:`Game.step`'s ``index`` for ``seat``: not his turn (no legal
+    action), else an index outside his legal list."""
+    if not legal:
+        return IllegalAction("not_your_turn", f"seat {seat} may not act now")
+    return IllegalAction("bad_index", f"no legal action {index!r} of {len(legal)}")
+
+
 class Game(ABC):
     """The state of one match of one game, with the rules as its methods."""
 
@@ -200,6 +209,20 @@ class Game(ABC):
     def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``system`` marks the server's own actions (``timeout``,
         ``close``). Raise ``IllegalAction`` and change nothing when it is not allowed."""
+
+    def legal_count(self, seat: int) -> int:
+        """``len(self.legal_actions(seat))``; a game may count without building the list."""
+        return len(self.legal_actions(seat))
+
+    def step(self, seat: int, index: int) -> list[Event]:
+        """``apply(seat, self.legal_actions(seat)[index])``: the action is the engine's own
+        legal one, so a game may play it without the checks ``apply`` makes of an action from
+        outside (the seat's turn and the index are still checked: ``IllegalAction`` —
+        ``not_your_turn`` or ``bad_index`` — and no change when either is wrong)."""
+        legal = self.legal_actions(seat)
+        if not 0 <= index < len(legal):
+            raise _bad_step(legal, seat, index)
+        return self.apply(seat, legal[index])
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -98,6 +98,11 @@ _SUIT_PLAYS: tuple[tuple[tuple[dict[str, Any], ...], ...], ...] = tuple(
 _SP0, _SP1, _SP2, _SP3 = _SUIT_PLAYS
 _SUIT_SHIFT: tuple[int, ...] = (0, 9, 18, 27)
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(36))
+#: ``_SUIT_CARDS[suit][9-bit rank pattern]``: the card ints of those cards, ascending.
+_SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(s * 9 + r for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
+)
+_SC0, _SC1, _SC2, _SC3 = _SUIT_CARDS
 
 
 #: Values :func:`_walked` keeps as they are without a call (most of a view's leaves).
@@ -140,6 +145,7 @@ HOT_SLOTS: tuple[str, ...] = (
     "turn",
     "phase",
     "_mask",
+    "_cards",
     "hands",
     "trick_cards",
     "led",
@@ -222,6 +228,7 @@ class TrickGame(Game):
     may_declare: list[bool]
     dealt_hands: list[list[int]] | None
     stock: list[int]
+    _cards: tuple[int, ...]
 
     #: Whether ``on_trick`` is called after every trick (a game that overrides it) or only
     #: after trick 1, where the base's comparison of combinations is (set per class).
@@ -379,6 +386,7 @@ class TrickGame(Game):
         self.totals = [0] * self.nsides
         self.result = None
         self.phase = WAITING
+        self._cards = ()
 
     def played_contract(self) -> dict[str, Any]:
         """The contract of the deal in play (scoring asks: the auction has ended with one)."""
@@ -439,6 +447,7 @@ class TrickGame(Game):
         self.win_seat = -1
         self.trick_no = 0
         self._mask = 0
+        self._cards = ()
         self.ntricks = 0
         self.played = 0
         self.tricks = [0] * self.nsides
@@ -534,26 +543,60 @@ class TrickGame(Game):
         if not m or seat != self.turn:  # not this seat's card now (``_mask`` 0: not in play)
             return self.auction_legal(seat) if self.phase == AUCTION else []
         if m < 0:
-            # play_mask's common cases inline: leading (any card), or following a suit whose
-            # best card is not a trump of that suit (any card of the suit: one table lookup).
-            led = self.led
-            if led < 0:
-                m = self.hands[seat]
-            else:
-                m = self.hands[seat] & SUIT_MASK[led]
-                win = self.win_card
-                if not m or (win // 9 == led and TRUMPS[self.trump] >> win & 1):
-                    ws = self.win_seat  # play_mask, less its call
-                    partner = ws != seat and self.side_of[ws] == self.side_of[seat]
-                    m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
-                elif self.trick_no >= self.extra_tricks:
-                    self._mask = m
-                    return list(_SUIT_PLAYS[led][m >> _SUIT_SHIFT[led]])
-            self._mask = m
+            m = self._legal_mask(seat)
         out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
         if self.trick_no < self.extra_tricks:
             out += self.extra_actions(seat)
         return out
+
+    def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` (to play now) may play, kept in ``_mask`` and, as card ints in
+        the order of :meth:`legal_actions`, in ``_cards``: :meth:`play_mask` with its common
+        cases inline (leading: any card; following a suit whose best card is not a trump of
+        that suit: any card of the suit, one table lookup)."""
+        led = self.led
+        if led >= 0:
+            m = self.hands[seat] & SUIT_MASK[led]
+            win = self.win_card
+            if m and (win // 9 != led or not TRUMPS[self.trump] >> win & 1):
+                self._mask = m
+                self._cards = _SUIT_CARDS[led][m >> _SUIT_SHIFT[led]]
+                return m
+            ws = self.win_seat  # play_mask, less its call
+            partner = ws != seat and self.side_of[ws] == self.side_of[seat]
+            m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
+        else:
+            m = self.hands[seat]
+        self._mask = m
+        self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
+        return m
+
+    def legal_count(self, seat: int) -> int:
+        m = self._mask
+        if not m or seat != self.turn:
+            return len(self.legal_actions(seat))
+        if m < 0:
+            self._legal_mask(seat)
+        if self.trick_no < self.extra_tricks:
+            return len(self._cards) + len(self.extra_actions(seat))
+        return len(self._cards)
+
+    def step(self, seat: int, index: int) -> list[Event]:
+        """The card (or extra action) ``index`` of :meth:`legal_actions`, taken from the legal
+        cards (the list of actions is not built) and played without :meth:`apply`'s checks."""
+        m = self._mask
+        if not m or seat != self.turn:
+            return super().step(seat, index)
+        if m < 0:
+            self._legal_mask(seat)
+        cards = self._cards
+        if 0 <= index < len(cards):
+            return self._play(seat, cards[index])
+        if index >= 0 and self.trick_no < self.extra_tricks:
+            extra = self.extra_actions(seat)
+            if index - len(cards) < len(extra):
+                return self.apply(seat, extra[index - len(cards)])
+        raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}")
 
     def play_mask(self, seat: int) -> int:
         """The mask of cards ``seat`` may play now (it must be his turn in play)."""
@@ -582,10 +625,13 @@ class TrickGame(Game):
         m = self._mask
         if m < 0:
             m = self.play_mask(seat)
-        bit = _BIT[c]
-        if not m & bit:
+        if not m & _BIT[c]:
             self._refuse(seat, c)
-        # Validated: from here on the state changes.
+        return self._play(seat, c)
+
+    def _play(self, seat: int, c: int) -> list[Event]:
+        """``seat`` (to play) plays card ``c``, a legal one: the checks are the caller's."""
+        bit = _BIT[c]
         self._mask = -1
         if self.trick_no and not self.belote_cards & bit:
             events: list[Event] = [_PLAY_EVENTS[seat][c]]
@@ -920,6 +966,7 @@ class TrickGame(Game):
                 state[key] = _combo_lists(state[key])
         state["source"] = DealSource.from_json(data["source"])
         state["_mask"] = -1 if state["phase"] == PLAY_PHASE else 0
+        state["_cards"] = ()
         state["rules"] = cls.PLAY_RULES
         sitting = state.pop("sitting", -1)
         for key, value in state.items():

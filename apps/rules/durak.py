@@ -31,7 +31,7 @@ from typing import Any, overload
 
 from . import durak_setup as setup
 from . import fairness
-from .base import Action, DealSource, Event, Game, Outcome
+from .base import Action, DealSource, Event, Game, Outcome, _bad_step
 from .cards import SUITS, cards_of, mask_of
 from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
 from .errors import IllegalAction
@@ -269,7 +269,7 @@ class Durak(Game):
     def _store(self, to_act: list[int], throw: dict[int, int], may_done: bool) -> None:
         """Cache who may act: ``to_act`` ascending, ``throw`` maps seats to the mask of cards
         they may attack with, ``may_done`` tells whether those throwers may also say done. The
-        action lists themselves are built on demand (``legal_actions``, ``_seat_actions``)."""
+        action lists themselves are built on demand (``legal_actions``, ``_actions``)."""
         self._to_act = to_act
         self._throw = throw
         self._may_done = may_done
@@ -291,9 +291,7 @@ class Durak(Game):
     def _seat_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
         """The legal actions of ``seat`` (built once per state, then shared)."""
         acts = self._lists.get(seat)
-        if acts is None:
-            acts = self._lists[seat] = self._build_actions(seat)
-        return acts
+        return self._actions(seat) if acts is None else acts
 
     def _build_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
         """The legal actions of ``seat`` from the cached masks (Шулер catches appended)."""
@@ -436,17 +434,40 @@ class Durak(Game):
         """Every legal action of ``seat`` now; the dicts are shared, do not mutate them."""
         acts = self._lists.get(seat)
         if acts is None:
-            m = self._throw.get(seat)
-            if m and self._catches is None and self.phase == BOUT:  # a thrower, the common case
-                tab = self.tab
-                if self._may_done:
-                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
-                else:
-                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
-            else:
-                acts = self._build_actions(seat)
-            self._lists[seat] = acts
+            acts = self._actions(seat)
         return list(acts)
+
+    def legal_count(self, seat: int) -> int:
+        acts = self._lists.get(seat)
+        if acts is None:
+            acts = self._actions(seat)
+        return len(acts)
+
+    def step(self, seat: int, index: int) -> list[Event]:
+        """Action ``index`` of :meth:`legal_actions`, from the cached list (not copied), handed
+        to its handler without :meth:`apply`'s dispatch checks."""
+        acts = self._lists.get(seat)
+        if acts is None:
+            acts = self._actions(seat)
+        if not 0 <= index < len(acts):
+            raise _bad_step(acts, seat, index)
+        action = acts[index]
+        return _HANDLERS[action["type"]](self, seat, action, False)
+
+    def _actions(self, seat: int) -> tuple[Action, ...] | list[Action]:
+        """The legal actions of ``seat``, built and kept in ``_lists`` (shared: not to be changed)."""
+        acts: tuple[Action, ...] | list[Action]
+        m = self._throw.get(seat)
+        if m and self._catches is None and self.phase == BOUT:  # a thrower, the common case
+            tab = self.tab
+            if self._may_done:
+                acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
+            else:
+                acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
+        else:
+            acts = self._build_actions(seat)
+        self._lists[seat] = acts
+        return acts
 
     def awaiting(self) -> list[int]:
         """Seats whose move the game waits for (``timeout`` is legal for them), ascending:
