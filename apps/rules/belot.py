@@ -543,60 +543,41 @@ class TrickGame(Game):
         if not m or seat != self.turn:  # not this seat's card now (``_mask`` 0: not in play)
             return self.auction_legal(seat) if self.phase == AUCTION else []
         if m < 0:
-            m = self._legal_mask(seat)
+            self.legal_count(seat)
+            m = self._mask
         out = [*_SP0[m & 511], *_SP1[m >> 9 & 511], *_SP2[m >> 18 & 511], *_SP3[m >> 27]]
         if self.trick_no < self.extra_tricks:
             out += self.extra_actions(seat)
         return out
 
-    def _legal_mask(self, seat: int) -> int:
-        """The cards ``seat`` (to play now) may play, kept in ``_mask`` and, as card ints in
-        the order of :meth:`legal_actions`, in ``_cards``: :meth:`play_mask` with its common
-        cases inline (leading: any card; following a suit whose best card is not a trump of
-        that suit: any card of the suit, one table lookup)."""
-        led = self.led
-        if led >= 0:
-            m = self.hands[seat] & SUIT_MASK[led]
-            win = self.win_card
-            if m and (win // 9 != led or not TRUMPS[self.trump] >> win & 1):
-                self._mask = m
-                self._cards = _SUIT_CARDS[led][m >> _SUIT_SHIFT[led]]
-                return m
-            ws = self.win_seat  # play_mask, less its call
-            partner = ws != seat and self.side_of[ws] == self.side_of[seat]
-            m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
-        else:
-            m = self.hands[seat]
-        self._mask = m
-        self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
-        return m
-
     def legal_count(self, seat: int) -> int:
+        """``len(legal_actions(seat))``. For the seat to play it works out the cards he may
+        play, kept in ``_mask`` and, as card ints in the order of :meth:`legal_actions`, in
+        ``_cards`` (what every other method reads): :meth:`play_mask` with its common cases
+        inline (leading: any card; following a suit whose best card is not a trump of that
+        suit: any card of the suit, one table lookup)."""
         m = self._mask
         if not m or seat != self.turn:
             return len(self.legal_actions(seat))
         if m < 0:
-            self._legal_mask(seat)
+            led = self.led
+            if led < 0:
+                m = self.hands[seat]
+                self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
+            else:
+                m = self.hands[seat] & SUIT_MASK[led]
+                win = self.win_card
+                if m and (win // 9 != led or not TRUMPS[self.trump] >> win & 1):
+                    self._cards = _SUIT_CARDS[led][m >> _SUIT_SHIFT[led]]
+                else:
+                    ws = self.win_seat  # play_mask, less its call
+                    partner = ws != seat and self.side_of[ws] == self.side_of[seat]
+                    m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
+                    self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
+            self._mask = m
         if self.trick_no < self.extra_tricks:
             return len(self._cards) + len(self.extra_actions(seat))
         return len(self._cards)
-
-    def step(self, seat: int, index: int) -> list[Event]:
-        """The card (or extra action) ``index`` of :meth:`legal_actions`, taken from the legal
-        cards (the list of actions is not built) and played without :meth:`apply`'s checks."""
-        m = self._mask
-        if not m or seat != self.turn:
-            return super().step(seat, index)
-        if m < 0:
-            self._legal_mask(seat)
-        cards = self._cards
-        if 0 <= index < len(cards):
-            return self._play(seat, cards[index])
-        if index >= 0 and self.trick_no < self.extra_tricks:
-            extra = self.extra_actions(seat)
-            if index - len(cards) < len(extra):
-                return self.apply(seat, extra[index - len(cards)])
-        raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}")
 
     def play_mask(self, seat: int) -> int:
         """The mask of cards ``seat`` may play now (it must be his turn in play)."""
@@ -620,17 +601,28 @@ class TrickGame(Game):
             c = CARD.get(code, -1) if type(code) is str else -1
             if c < 0:
                 raise IllegalAction("bad_card", f"not a card: {action.get('card')!r}")
-        elif seat != self.turn:  # the hot path, inline: validate, then play the card
+        elif seat != self.turn:
             raise IllegalAction("not_your_turn", f"seat {seat} may not play now")
         m = self._mask
         if m < 0:
-            m = self.play_mask(seat)
+            self.legal_count(seat)
+            m = self._mask
         if not m & _BIT[c]:
             self._refuse(seat, c)
-        return self._play(seat, c)
+        return self.step(seat, self._cards.index(c))  # checked: now the engine's own card
 
-    def _play(self, seat: int, c: int) -> list[Event]:
-        """``seat`` (to play) plays card ``c``, a legal one: the checks are the caller's."""
+    def step(self, seat: int, index: int) -> list[Event]:
+        """Action ``index`` of :meth:`legal_actions`: a card is taken from ``_cards`` (the list
+        of actions is not built) and played here, without :meth:`apply`'s checks."""
+        m = self._mask
+        if not m or seat != self.turn:
+            return super().step(seat, index)
+        if m < 0:
+            self.legal_count(seat)
+        cards = self._cards
+        if not 0 <= index < len(cards):
+            return self._step_extra(seat, index)
+        c = cards[index]
         bit = _BIT[c]
         self._mask = -1
         if self.trick_no and not self.belote_cards & bit:
@@ -644,8 +636,8 @@ class TrickGame(Game):
             events.append(_PLAY_EVENTS[seat][c])
         self.hands[seat] ^= bit
         self.played |= bit
-        cards = self.trick_cards
-        cards.append(c)
+        trick = self.trick_cards
+        trick.append(c)
         if self.led < 0:
             self.led = c // 9
             self.win_card = c
@@ -654,11 +646,20 @@ class TrickGame(Game):
             if BEATS[self.trump][self.win_card] & bit:
                 self.win_card = c
                 self.win_seat = seat
-            if len(cards) == self._tsize:
+            if len(trick) == self._tsize:
                 self._close_trick(events)
                 return events
         self.turn = self._next[seat]
         return events
+
+    def _step_extra(self, seat: int, index: int) -> list[Event]:
+        """:meth:`step` past the cards: the extra action (``declare``, ``show``, ``concede``) at
+        that place of :meth:`legal_actions`, else ``bad_index``."""
+        if index >= 0 and self.trick_no < self.extra_tricks:
+            extra = self.extra_actions(seat)
+            if index - len(self._cards) < len(extra):
+                return self.apply(seat, extra[index - len(self._cards)])
+        raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}")
 
     def _apply_other(self, seat: int, kind: Any, action: Action, system: bool) -> list[Event]:
         """:meth:`apply` of every action but ``play``."""
