@@ -8,8 +8,11 @@ temporary directory; for each mode the revision's own ``play_match`` plays the s
 matches (seeds 0.., the bench's random generator seeded 12345) after 20 warm-up matches, under
 ``valgrind --tool=cachegrind``, once with N matches and once with none: the difference divided by
 the complete deals (Дурак: games) is the instructions per deal. Both sides play the very same
-games (the deals and actions counts are printed to show it). Needs valgrind; takes a few
-minutes (each run is ~50× slower than native).
+games (the deals and actions counts are printed to show it) — each through its own public
+api as its own bench drives it: up to 2e71edb's parent ``to_act``, ``legal_actions`` and
+``apply`` per move, from then on ``api.stepper``'s ``to_act``, ``legal_count`` and ``step``
+(the same choice by index, so the same cards). Needs valgrind; takes a few minutes (each run
+is ~50× slower than native).
 """
 
 from __future__ import annotations

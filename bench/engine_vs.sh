@@ -6,7 +6,9 @@
 #
 # Checks OLD and NEW out into temporary git worktrees (detached, removed at the end; NEW may
 # be the word WORKTREE for this tree as it is on disk, uncommitted changes included) and runs
-# bench/rules_speed.py of each side against its own engine, mode by mode, OLD and NEW
+# bench/rules_speed.py of each side against its own engine and through its own public api (a
+# newer bench plays by index through api.stepper, an older one through legal_actions and apply:
+# the same random games), mode by mode, OLD and NEW
 # interleaved (the order alternating round to round, so a change of load hits both sides
 # alike). Prints per mode each side's deals (Дурак: games) per second, min–max over the rounds
 # and the median, and NEW / OLD of the medians: per second of wall time, and per CPU-second of

@@ -10,13 +10,17 @@ Public API (:mod:`apps.rules.api`)::
     legal_actions(state, seat) -> [action, ...]       # canonical action dicts
     to_act(state) -> [seat, ...]
     state, events = apply(state, seat, action)        # IllegalAction(code) when refused
+    legal_count(state, seat) -> int                   # len(legal_actions), no list built
+    events = step(state, seat, index)                 # legal_actions(...)[index], unchecked twice
     view(state, seat)                                 # what that seat sees; None = spectator
     summary(state)                                    # deals, totals, finished, winners, reason
     to_json(state) / from_json(data)                  # exact round trip
 
 ``apply`` updates the state in place (``state.copy()`` keeps the old one) and is atomic:
 a refused action changes nothing. System actions (``timeout``, ``close``) pass
-``system=True``. The scenario runner is :mod:`apps.rules.scenario`.
+``system=True``. ``step`` plays the engine's own legal action at an index (random play, the
+bench: ``stepper(state)`` gives the state's bound ``to_act``, ``legal_count`` and ``step``);
+an action from outside goes through ``apply``. The scenario runner is :mod:`apps.rules.scenario`.
 """
 
 from .api import (
@@ -24,8 +28,11 @@ from .api import (
     current_deal,
     from_json,
     legal_actions,
+    legal_count,
     new_match,
     normalize_options,
+    step,
+    stepper,
     summary,
     to_act,
     to_json,
@@ -40,8 +47,11 @@ __all__ = [
     "current_deal",
     "from_json",
     "legal_actions",
+    "legal_count",
     "new_match",
     "normalize_options",
+    "step",
+    "stepper",
     "summary",
     "to_act",
     "to_json",
