@@ -161,7 +161,7 @@ class DealSource:
         )
 
 
-def _bad_step(legal: list[Action] | tuple[Action, ...], seat: int, index: int) -> IllegalAction:
+def step_refusal(legal: list[Action] | tuple[Action, ...], seat: int, index: int) -> IllegalAction:
     """The refusal of :meth:`Game.step`'s ``index`` for ``seat``: not his turn (no legal
     action), else an index outside his legal list."""
     if not legal:
@@ -221,7 +221,7 @@ class Game(ABC):
         ``not_your_turn`` or ``bad_index`` — and no change when either is wrong)."""
         legal = self.legal_actions(seat)
         if not 0 <= index < len(legal):
-            raise _bad_step(legal, seat, index)
+            raise step_refusal(legal, seat, index)
         return self.apply(seat, legal[index])
 
     @abstractmethod

@@ -31,7 +31,7 @@ from typing import Any, overload
 
 from . import durak_setup as setup
 from . import fairness
-from .base import Action, DealSource, Event, Game, Outcome, _bad_step
+from .base import Action, DealSource, Event, Game, Outcome, step_refusal
 from .cards import SUITS, cards_of, mask_of
 from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
 from .errors import IllegalAction
@@ -450,7 +450,7 @@ class Durak(Game):
         if acts is None:
             acts = self._actions(seat)
         if not 0 <= index < len(acts):
-            raise _bad_step(acts, seat, index)
+            raise step_refusal(acts, seat, index)
         action = acts[index]
         return _HANDLERS[action["type"]](self, seat, action, False)
 
