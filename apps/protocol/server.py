@@ -16,6 +16,7 @@ payloads: :mod:`.views`, :mod:`.events`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -35,11 +36,13 @@ class State(ServerFrame, tag="state"):
 
     seq: int
     view: dict[str, Any]
-    events: list[dict[str, Any]]
+    events: Sequence[Mapping[str, Any]]
     hold_ms: int | UnsetType = UNSET
 
 
-def state_frame(seq: int, view: dict[str, Any], events: list[dict[str, Any]], hold_ms: int = 0) -> State:
+def state_frame(
+    seq: int, view: dict[str, Any], events: Sequence[Mapping[str, Any]], hold_ms: int = 0
+) -> State:
     """The :class:`State` of change ``seq``; ``hold_ms`` left out when 0 (as the site always did)."""
     return State(seq=seq, view=view, events=events, hold_ms=hold_ms or UNSET)
 

@@ -8,12 +8,12 @@ their transaction; the match's moves then go through :mod:`.moves`.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from apps.rules import api
+from apps.rules.events import MatchStarted
 
 from . import clock, conf, hooks, moves, scheduling, selectors
 from . import fairness as fair
@@ -112,7 +112,7 @@ def match_start(
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
     table.rematch = []
-    started: dict[str, Any] = {"type": "match_started"}
+    started: MatchStarted = {"type": "match_started"}
     if rematch_of is not None:
         started["rematch_of"] = rematch_of
     events = [started, *opening]
