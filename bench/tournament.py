@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("TABLES_SCHEDULER", "none")
 os.environ.setdefault("TABLES_BOT_DELAY_MS", "0")
 
-from bench.history import admin_sql, percentiles, setup_django, timed  # noqa: E402
+from bench.common import percentiles_ms, scratch_database, timed  # noqa: E402
 
 MODE = "durak_2"
 
@@ -192,10 +192,10 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
         "start_s": round(start_s, 2),
         "tables_ended": ended,
         "tables": sum(len(r) for r in by_entrant.values()) // 2,
-        "wait_s": percentiles(waits) if len(waits) > 2 else waits,
+        "wait_s": percentiles_ms(waits) if len(waits) > 2 else waits,
         "waits": len(waits),
         "waiting_at_end": waiting,
-        "pass_ms": percentiles(passes) if len(passes) > 2 else passes,
+        "pass_ms": percentiles_ms(passes) if len(passes) > 2 else passes,
         "passes": len(passes),
     }
 
@@ -216,9 +216,9 @@ def page_run(tournament_id: int, users: list, samples: int) -> dict:
         wall, _cpu = timed(lambda: client.get(f"/tournaments/{tournament_id}/state/"))
         state.append(wall)
     return {
-        "page_ms": percentiles(page),
-        "page_cpu_ms": percentiles(page_cpu),
-        "state_ms": percentiles(state),
+        "page_ms": percentiles_ms(page),
+        "page_cpu_ms": percentiles_ms(page_cpu),
+        "state_ms": percentiles_ms(state),
     }
 
 
@@ -256,13 +256,7 @@ def swiss_run(users: list) -> dict:
 
 def main() -> int:
     args = parse()
-    admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-    admin_sql(args.server, f'CREATE DATABASE "{args.db}"')
-    try:
-        setup_django(args.server, args.db)
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+    with scratch_database(args.server, args.db, keep=args.keep):
         users = users_create(args.players)
         arena = arena_run(users, args.seconds, args.match_seconds)
         out = {
@@ -275,12 +269,6 @@ def main() -> int:
         out["goal"] = {"wait_p50_s": 3, "wait_p99_s": 10, "swiss_pair_s": 2, "page_p99_ms": 50}
         out["load_average"] = [round(x, 1) for x in os.getloadavg()]
         print(json.dumps(out, ensure_ascii=False))
-    finally:
-        if not args.keep:
-            from django.db import connections
-
-            connections.close_all()
-            admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
     return 0
 
 
