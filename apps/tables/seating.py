@@ -255,7 +255,12 @@ def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | Non
 
 
 def table_create_seated(
-    *, game: str, options: dict, owner_id: int, seats: list[tuple[int | None, str | None]], rated: bool | None
+    *,
+    game: str,
+    options: dict,
+    owner_id: int | None,
+    seats: list[tuple[int | None, str | None]],
+    rated: bool | None,
 ) -> Table:
     """A table of ``game`` (``options`` normalized) whose first seats are filled at once, one
     ``(user id, bot level)`` per seat, all ready, and its match started (quick play seats a pool
