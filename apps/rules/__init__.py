@@ -16,7 +16,8 @@ Public API (:mod:`apps.rules.api`)::
 
 ``apply`` updates the state in place (``state.copy()`` keeps the old one) and is atomic:
 a refused action changes nothing. System actions (``timeout``, ``close``) pass
-``system=True``. The scenario runner is :mod:`apps.rules.scenario`.
+``system=True``; ``close``, an action of the whole table, is applied for seat ``None``.
+The scenario runner is :mod:`apps.rules.scenario`.
 """
 
 from .api import (
