@@ -138,6 +138,16 @@ def timed(fn: Callable[[], Any]) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
 
 
+def get_timed(client: Any, path: str, out: dict[str, list[float]], key: str) -> Any:
+    """``client.get(path)`` (a Django test client) timed into ``out[key]`` (wall) and
+    ``out[key + "_cpu"]`` (this thread's CPU), in ms as :func:`timed`; returns the response."""
+    response: list[Any] = []
+    wall, cpu = timed(lambda: response.append(client.get(path)))
+    out[key].append(wall)
+    out[f"{key}_cpu"].append(cpu)
+    return response[0]
+
+
 def database_prepare(*, fresh: bool = False) -> None:
     """Create (``fresh``: drop and recreate) the bench database and migrate it."""
     import psycopg

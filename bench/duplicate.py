@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import percentiles_ms, scratch_database, timed  # noqa: E402
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 
 def parse() -> argparse.Namespace:
@@ -168,17 +168,10 @@ def bench_pages(dset, players, samples: int) -> dict:
         )
         assert detail[0]["results"]["players"] == len(players)
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get(f"/duplicates/{dset.pk}/")))
-        assert response[0].status_code == 200 and b'data-testid="duplicate-score"' in response[0].content
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get(f"/api/duplicates/{dset.pk}/"))
-        out["api"].append(wall)
-        out["api_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: any page of this stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
+        response = get_timed(client, f"/duplicates/{dset.pk}/", out, "page")
+        assert response.status_code == 200 and b'data-testid="duplicate-score"' in response.content
+        get_timed(client, f"/api/duplicates/{dset.pk}/", out, "api")
+        get_timed(client, "/", out, "home")  # baseline: any page of this stack
     return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import percentiles_ms, scratch_database, timed  # noqa: E402
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 GAMES = ("bazar_blot", "blot", "deberc", "durak")
 
@@ -154,14 +154,9 @@ def measure(samples: int) -> dict:
         out["counters"].append(timed(lambda user=user: records_for_user(user))[0])
     for user in users:
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get("/results/")))
-        assert response[0].status_code == 200 and response[0].content.count(b'class="result result--') == 30
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
+        response = get_timed(client, "/results/", out, "page")
+        assert response.status_code == 200 and response.content.count(b'class="result result--') == 30
+        get_timed(client, "/", out, "home")  # baseline: the home page, same user and stack
     return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 

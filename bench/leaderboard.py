@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import percentiles_ms, scratch_database, timed  # noqa: E402
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 MODE = "durak_2"
 
@@ -133,15 +133,10 @@ def measure(samples: int) -> dict:
         out["place_db"].append(place_db_ms(Rating.objects.get(user=user, mode=MODE)))
     for user in users:
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get(f"/ratings/{MODE}/")))
-        assert response[0].status_code == 200 and b'data-testid="your-place"' in response[0].content
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
+        response = get_timed(client, f"/ratings/{MODE}/", out, "page")
+        assert response.status_code == 200 and b'data-testid="your-place"' in response.content
         out["page_anonymous"].append(timed(lambda: anonymous.get(f"/ratings/{MODE}/"))[0])
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
+        get_timed(client, "/", out, "home")  # baseline: the home page, same user and stack
     return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 
