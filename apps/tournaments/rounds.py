@@ -33,7 +33,7 @@ from apps.tables import conf as table_conf
 from apps.tables.models import Table
 from apps.tables.seating import match_next, normalized_options, table_create_seated
 
-from . import brackets, pairing, penalties, scoring, signals
+from . import brackets, live, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
 from .schedule import reminders_send, schedules_open
 from .standings import BYE_POINTS, match_points, standings
@@ -203,6 +203,7 @@ def tournament_start(tournament_id: int, now: datetime | None = None) -> Tournam
             tournament.status = Tournament.Status.CANCELLED
             tournament.finished_at = now or timezone.now()
             tournament.save(update_fields=["status", "finished_at"])
+            live.changed(tournament.pk)
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now or timezone.now()
@@ -232,6 +233,7 @@ def _entrants_for_pairing(tournament: Tournament, *, last_only: bool) -> list[pa
 def round_next(tournament: Tournament) -> None:
     """Pair and open the next round of a Swiss or knockout (the caller holds the tournament
     row), or finish the tournament when it is over."""
+    live.changed(tournament.pk)
     entrants = {e.pk: e for e in _active(tournament)}
     if tournament.format == Tournament.Format.SWISS:
         if tournament.round >= (tournament.rounds or 0) or len(entrants) < _table_size(tournament):
@@ -306,6 +308,8 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
     size = _table_size(tournament)
     found = pairing.arena_tables(field, size=size, min_size=size)
     _open_tables(tournament, found.tables, entrants)
+    if found.tables:
+        live.changed(tournament.pk)
     return len(found.tables)
 
 
@@ -317,6 +321,7 @@ def tournament_finish(tournament: Tournament, now: datetime | None = None) -> No
     lines = standings(tournament)
     tournament.winner_id = lines[0].entrant_id if lines and lines[0].played else None
     tournament.save(update_fields=["status", "finished_at", "winner"])
+    live.changed(tournament.pk)
     log.info("tournament %s finished", tournament.pk)
 
 
@@ -397,6 +402,7 @@ def results_count(sender, match, rows, **kwargs) -> None:
         no_show = bool(absent) or any(row.ending == "no_show" for row in rows)
         results = _series_count(pairing_, results, no_show=no_show)
         if results is None:  # nobody has two wins yet: the next match starts after the commit
+            live.changed(tournament.pk)  # the bracket's «1:0»
             transaction.on_commit(lambda: _advance_soon(tournament.pk))
             return
     pairing_.results = results
@@ -405,6 +411,7 @@ def results_count(sender, match, rows, **kwargs) -> None:
     pairing_.save(update_fields=["results", "games", "finished", "finished_at"])
     if tournament.format == Tournament.Format.KNOCKOUT:
         _eliminate(pairing_)
+    live.changed(tournament.pk)
     transaction.on_commit(lambda: _advance_soon(tournament.pk))
 
 
