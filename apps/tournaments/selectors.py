@@ -3,6 +3,9 @@ its current round's tables and the bracket."""
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
@@ -92,12 +95,37 @@ def _labeller(entrants: dict[int, Entrant], names: dict[int, str]):
     return label
 
 
-def _table_entry(p: Pairing, label) -> dict:
+class _Row(NamedTuple):
+    """The fields of a :class:`Pairing` a table entry shows, read as a tuple."""
+
+    id: int
+    round: int
+    table_id: int | None
+    entrants: list
+    results: dict
+    finished: bool
+    games: list
+
+
+@functools.cache
+def _table_url_parts() -> tuple[str, str]:
+    """``lobby:table``'s URL around its id (one ``reverse`` for every table of a page)."""
+    head, _, tail = reverse("lobby:table", args=[987654321]).partition("987654321")
+    return head, tail
+
+
+def table_url(table_id: int) -> str:
+    """The page of table ``table_id`` (as ``reverse("lobby:table", ...)``)."""
+    head, tail = _table_url_parts()
+    return f"{head}{table_id}{tail}"
+
+
+def _table_entry(p: Pairing | _Row, label) -> dict:
     """A table of a round (or a bye) as the page and the API show it."""
     return {
         "round": p.round,
         "table": p.table_id,
-        "url": reverse("lobby:table", args=[p.table_id]) if p.table_id else None,
+        "url": table_url(p.table_id) if p.table_id else None,
         "entrants": [
             {
                 "id": int(pk),
@@ -112,7 +140,7 @@ def _table_entry(p: Pairing, label) -> dict:
     }
 
 
-def series_games(p: Pairing) -> str | None:
+def series_games(p: Pairing | _Row) -> str | None:
     """A knockout «до двух побед» pairing's score in wins, in seat order («2:1»; a draw counts
     for neither), once a match of it is over; ``None`` otherwise."""
     if not p.games or len(p.entrants) != 2:
@@ -225,28 +253,38 @@ def tournament_detail(
         pairings = pairings.filter(finished=False)
     elif t.format == Tournament.Format.SWISS:
         pairings = pairings.filter(round=t.round)
+    # plain tuples: an arena of 1,000 plays 500 tables, and the page shows 50 of them
+    found = [_Row(*values) for values in pairings.values_list(*_Row._fields)]
 
     def label(pk) -> str:
         return labels.get(int(pk), "?")
 
-    rounds: dict[int, list[dict]] = {}
-    my_table = None
-    for p in pairings:
-        entry = _table_entry(p, label)
-        rounds.setdefault(p.round, []).append(entry)
-        if mine is not None and not p.finished and p.table_id and mine in [int(pk) for pk in p.entrants]:
-            my_table = entry
-    current = (
-        rounds.get(t.round, [])
-        if t.format != Tournament.Format.ARENA
-        else [entry for entries in rounds.values() for entry in entries]
+    mine_open = next(
+        (
+            p
+            for p in found
+            if mine is not None and not p.finished and p.table_id and mine in [int(pk) for pk in p.entrants]
+        ),
+        None,
     )
-    current_total = len(current)
+    current_rows = found if t.format == Tournament.Format.ARENA else [p for p in found if p.round == t.round]
+    current_total = len(current_rows)
     if tables is not None and current_total > tables:
         # the top boards: the tables of the best placed, and the caller's own
         place = {row["entrant"]: n for n, row in enumerate(all_rows)}
-        best = sorted(current, key=lambda e: min(place.get(x["id"], len(place)) for x in e["entrants"]))
-        current = [e for n, e in enumerate(best) if n < tables or e is my_table]
+        best = sorted(current_rows, key=lambda p: min(place.get(int(x), len(place)) for x in p.entrants))
+        current_rows = [p for n, p in enumerate(best) if n < tables or p is mine_open]
+    entries = {p.id: _table_entry(p, label) for p in current_rows}
+    if t.format == Tournament.Format.KNOCKOUT:
+        entries.update((p.id, entries.get(p.id) or _table_entry(p, label)) for p in found)
+    current = [entries[p.id] for p in current_rows]
+    my_table = None
+    if mine_open is not None:
+        my_table = entries.get(mine_open.id) or _table_entry(mine_open, label)
+    rounds: dict[int, list[dict]] = {}
+    if t.format == Tournament.Format.KNOCKOUT:
+        for p in found:
+            rounds.setdefault(p.round, []).append(entries[p.id])
     return {
         **tournament_summary(t, entrants=active),
         "standings": rows,
