@@ -15,14 +15,15 @@ from playwright.sync_api import expect
 from apps.accounts.models import User
 from apps.tables.models import Match
 from apps.tournaments.models import Entrant, Pairing, Tournament
-from apps.tournaments.registration import tournament_create, tournament_join
-from apps.tournaments.rounds import tournament_advance, tournament_start
+from apps.tournaments.registration import tournament_create
+from apps.tournaments.rounds import tournament_advance
 from apps.tournaments.selectors import series_games
 from apps.tournaments.standings import standings
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
 from tests.live import LiveSite
 from tests.stats.helpers import play_out
+from tests.tournaments.helpers import final_of_two
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -142,14 +143,7 @@ def test_the_bracket_and_standings_follow_the_socket_without_a_reload(
     settings.TABLES_SCHEDULER = "none"  # the moves played here queue no timers
     anna, boris = (User.objects.create_user(username=n, password=PASSWORD) for n in ("anna", "boris"))
     User.objects.create_user(username="vera", password=PASSWORD)
-    cup = tournament_create(
-        user=anna, name="Кубок до двух побед", format="knockout", mode="durak_2", max_entrants=8, best_of=3,
-        starts_at=timezone.now() + timedelta(minutes=5),
-    )  # fmt: skip
-    for person in (anna, boris):
-        tournament_join(tournament_id=cup.pk, user=person)
-    tournament_start(cup.pk)
-    final = Pairing.objects.get(tournament=cup, round=1)
+    cup, final = final_of_two(anna, boris, name="Кубок до двух побед", best_of=3)
 
     page = new_page(browser, live_site, "vera")
     changed: list[str] = []

@@ -21,6 +21,7 @@ from apps.tournaments.registration import tournament_create, tournament_join
 from apps.tournaments.rounds import tournament_advance, tournament_start
 from apps.tournaments.standings import standings
 from tests.stats.helpers import play_out
+from tests.tournaments.helpers import final_of_two
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -165,14 +166,7 @@ def test_a_player_banned_from_rated_play_mid_event_forfeits_instead_of_stalling_
 
 def test_a_best_of_three_checks_each_later_match_for_a_no_show(make_user):
     present, absent = make_user(), make_user()
-    cup = tournament_create(
-        user=present, name="До двух побед", format="knockout", mode="durak_2", max_entrants=8, best_of=3,
-        starts_at=timezone.now() + timedelta(minutes=5),
-    )  # fmt: skip
-    for person in (present, absent):
-        tournament_join(tournament_id=cup.pk, user=person)
-    tournament_start(cup.pk)
-    final = Pairing.objects.get(tournament=cup, round=1)
+    cup, final = final_of_two(present, absent, name="До двух побед", best_of=3)
     first = Match.objects.get(table=final.table, status=Match.Status.PLAYING)
     for person in (present, absent):  # both come to the first match
         seat_presence(table_id=first.table_id, user_id=person.pk, delta=+1)
