@@ -25,6 +25,9 @@ PostgreSQL: in-memory channel layer, no Celery; the tables' scheduler off):
   second round's pairing alone (the standings, who met whom, networkx's matching) and
   ``round_open_s`` the whole second round.
 
+``--page-only`` measures only the standings page on a database an earlier ``--keep`` run left
+(run it from two trees in turn to compare a change on the same data).
+
 Prints one JSON object (ms / s with p50 / p99 / max). Goals (issue #35): wait p50 < 3 s and
 p99 < 10 s, a Swiss round of 1,000 paired in < 2 s, the standings page p99 < 50 ms.
 """
@@ -45,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("TABLES_SCHEDULER", "none")
 os.environ.setdefault("TABLES_BOT_DELAY_MS", "0")
 
-from bench.common import percentiles_ms, scratch_database, timed  # noqa: E402
+from bench.common import percentiles_ms, scratch_database, setup_django, timed  # noqa: E402
 
 MODE = "durak_2"
 
@@ -60,6 +63,11 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--skip-swiss", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the bench database afterwards")
+    parser.add_argument(
+        "--page-only",
+        action="store_true",
+        help="only the standings page, on a database kept by an earlier --keep run (compare two trees)",
+    )
     return parser.parse_args()
 
 
@@ -254,8 +262,27 @@ def swiss_run(users: list) -> dict:
     }
 
 
+def page_only(args: argparse.Namespace) -> int:
+    """The standings page of the last arena in a kept bench database (nothing created)."""
+    setup_django(args.server, args.db)
+    from django.contrib.auth import get_user_model
+
+    from apps.tournaments.models import Tournament
+
+    arena = Tournament.objects.filter(format="arena").order_by("-id").first()
+    if arena is None:
+        raise SystemExit(f"no arena in {args.db}: run with --keep first")
+    users = list(get_user_model().objects.filter(username__startswith="tour").order_by("pk"))
+    out = {"bench": "tournament", "standings": page_run(arena.pk, users, args.samples)}
+    out["load_average"] = [round(x, 1) for x in os.getloadavg()]
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
 def main() -> int:
     args = parse()
+    if args.page_only:
+        return page_only(args)
     with scratch_database(args.server, args.db, keep=args.keep):
         users = users_create(args.players)
         arena = arena_run(users, args.seconds, args.match_seconds)

@@ -199,6 +199,13 @@ class TournamentPair(ServerFrame, tag="tournament_pair"):
     url: str
 
 
+class TournamentChanged(ServerFrame, tag="tournament_changed"):
+    """A followed tournament's standings, tables or bracket changed (a result, a best-of-3's
+    match, a new round or pass, its end): its page fetches its state again."""
+
+    tournament: int
+
+
 #: Every server frame, as a tagged union on ``op``.
 AnyServerFrame = (
     State
@@ -220,6 +227,7 @@ AnyServerFrame = (
     | Watch
     | TournamentSeated
     | TournamentPair
+    | TournamentChanged
 )
 
 #: ``op`` -> its Struct, for every server frame.

@@ -58,10 +58,6 @@ def disconnect_ms(scale: float = 1.0) -> int:
     return scaled(DISCONNECT_MS, scale)
 
 
-def no_show_ms(scale: float = 1.0) -> int:
-    return scaled(NO_SHOW_MS, scale)
-
-
 def scaled(ms: int, scale: float) -> int:
     return max(1, int(ms * scale))
 
