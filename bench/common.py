@@ -1,11 +1,14 @@
-"""The live stack of the socket benchmarks: a bench database, Redis DB 14, daphne and Celery.
+"""What the benchmarks share: the live stack of the socket benchmarks (a bench database, Redis
+DB 14, daphne and Celery) and the scratch database of the in-process ones.
 
 Everything runs on loopback with production settings (``config.settings.production``: DEBUG off,
 psycopg's pool, the channel layer's sized Redis pool) against a database of its own
 (``kartochki_wsbench``, created and migrated on first use) and Redis DB 14, a channel-layer prefix
 and a Celery queue of their own, so a bench run never touches the tests' data.
 
-Used by ``bench/ws_load.py``, ``bench/ws_idle.py`` and ``bench/faults.py``.
+Used by ``bench/ws_load.py``, ``bench/ws_idle.py`` and ``bench/faults.py``. The in-process
+benches (``bench/history.py``, ``leaderboard.py``, ``duplicate.py``, ``tournament.py``) run in a
+database of their own made by :func:`scratch_database`, and time with :func:`timed`.
 """
 
 from __future__ import annotations
@@ -15,14 +18,18 @@ import os
 import resource
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -73,6 +80,72 @@ def django_setup() -> None:
     import django
 
     django.setup()
+
+
+def admin_sql(server: str, sql: str) -> None:
+    """Run ``sql`` outside a transaction on the server's ``postgres`` database."""
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def setup_django(server: str, db: str) -> None:
+    """Set Django up in this process on database ``db`` of ``server`` (development settings,
+    DEBUG off, the test client's host allowed)."""
+    os.environ["DATABASE_URL"] = f"{server}/{db}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+    os.environ["DEBUG"] = "0"
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+
+
+@contextmanager
+def scratch_database(server: str, db: str, *, keep: bool = False) -> Iterator[None]:
+    """An in-process bench's database: ``db`` created afresh on ``server``, Django set up on it
+    (:func:`setup_django`) and migrated; dropped on leaving unless ``keep``."""
+    admin_sql(server, f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+    admin_sql(server, f'CREATE DATABASE "{db}"')
+    try:
+        setup_django(server, db)
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        yield
+    finally:
+        if not keep:
+            from django.db import connections
+
+            connections.close_all()
+            admin_sql(server, f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+
+
+def percentiles_ms(samples: list[float]) -> dict[str, float]:
+    """p50, p99 and max of ``samples`` given in ms (:func:`timed`'s), rounded to 3 decimals."""
+    ordered = sorted(samples)
+    q = statistics.quantiles(ordered, n=100, method="inclusive")
+    return {"p50": round(q[49], 3), "p99": round(q[98], 3), "max": round(ordered[-1], 3)}
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, float]:
+    """``fn()``'s wall time and this thread's CPU time, in ms."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    fn()
+    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
+
+
+def get_timed(client: Any, path: str, out: dict[str, list[float]], key: str) -> Any:
+    """``client.get(path)`` (a Django test client) timed into ``out[key]`` (wall) and
+    ``out[key + "_cpu"]`` (this thread's CPU), in ms as :func:`timed`; returns the response."""
+    response: list[Any] = []
+    wall, cpu = timed(lambda: response.append(client.get(path)))
+    out[key].append(wall)
+    out[f"{key}_cpu"].append(cpu)
+    return response[0]
 
 
 def database_prepare(*, fresh: bool = False) -> None:

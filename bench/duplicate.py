@@ -41,7 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.history import admin_sql, percentiles, setup_django, timed  # noqa: E402
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 
 def parse() -> argparse.Namespace:
@@ -140,7 +140,7 @@ def bench_play(args) -> tuple:
         dset,
         players,
         {
-            "set_play_ms": percentiles(play_ms),
+            "set_play_ms": percentiles_ms(play_ms),
             "simulated_play_s": round(sim_s, 1),
             "through_tables": {"players": args.through_tables, "moves": live_moves, "s": round(live_s, 1)},
         },
@@ -168,18 +168,11 @@ def bench_pages(dset, players, samples: int) -> dict:
         )
         assert detail[0]["results"]["players"] == len(players)
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get(f"/duplicates/{dset.pk}/")))
-        assert response[0].status_code == 200 and b'data-testid="duplicate-score"' in response[0].content
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get(f"/api/duplicates/{dset.pk}/"))
-        out["api"].append(wall)
-        out["api_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: any page of this stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
-    return {f"{k}_ms": percentiles(v) for k, v in out.items()}
+        response = get_timed(client, f"/duplicates/{dset.pk}/", out, "page")
+        assert response.status_code == 200 and b'data-testid="duplicate-score"' in response.content
+        get_timed(client, f"/api/duplicates/{dset.pk}/", out, "api")
+        get_timed(client, "/", out, "home")  # baseline: any page of this stack
+    return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 
 def bench_rollover(args) -> dict:
@@ -233,14 +226,9 @@ def main() -> int:
     args = parse()
     os.environ["TABLES_SCHEDULER"] = "none"  # nothing goes to Celery: this process drives every move
     os.environ["TABLES_BOT_DELAY_MS"] = "0"
-    admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-    admin_sql(args.server, f'CREATE DATABASE "{args.db}"')
-    try:
-        setup_django(args.server, args.db)
-        from django.core.management import call_command
+    with scratch_database(args.server, args.db, keep=args.keep):
         from django.db import connection
 
-        call_command("migrate", verbosity=0)
         dset, players, played = bench_play(args)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
@@ -261,12 +249,6 @@ def main() -> int:
         out["ok_cpu"] = out["page_cpu_ms"]["p99"] < 50 and out["rollover_s"] < 10
         connection.close()
         print(json.dumps(out, ensure_ascii=False))
-    finally:
-        if not args.keep:
-            from django.db import connections
-
-            connections.close_all()
-            admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
     return 0
 
 

@@ -28,13 +28,14 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 GAMES = ("bazar_blot", "blot", "deberc", "durak")
 
@@ -48,26 +49,6 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=1000)
     parser.add_argument("--keep", action="store_true", help="keep the bench database afterwards")
     return parser.parse_args()
-
-
-def admin_sql(server: str, sql: str) -> None:
-    """Run ``sql`` outside a transaction on the server's ``postgres`` database."""
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
-        conn.execute(sql)
-
-
-def setup_django(server: str, db: str) -> None:
-    os.environ["DATABASE_URL"] = f"{server}/{db}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-    os.environ["DEBUG"] = "0"
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 
 
 #: Matches ``m`` of 4 seats: players spread so each plays about rows/players games, one minute apart.
@@ -133,19 +114,6 @@ def fill(players: int, rows: int) -> float:
     return time.perf_counter() - started
 
 
-def percentiles(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    q = statistics.quantiles(ordered, n=100, method="inclusive")
-    return {"p50": round(q[49], 3), "p99": round(q[98], 3), "max": round(ordered[-1], 3)}
-
-
-def timed(fn) -> tuple[float, float]:
-    """``fn()``'s wall time and this thread's CPU time, in ms."""
-    wall, cpu = time.perf_counter(), time.thread_time()
-    fn()
-    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
-
-
 def server_ms(user) -> float:
     """The database's own execution time of the user's list query (EXPLAIN ANALYZE), in ms."""
     from django.db import connection
@@ -186,26 +154,15 @@ def measure(samples: int) -> dict:
         out["counters"].append(timed(lambda user=user: records_for_user(user))[0])
     for user in users:
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get("/results/")))
-        assert response[0].status_code == 200 and response[0].content.count(b'class="result result--') == 30
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
-    return {f"{k}_ms": percentiles(v) for k, v in out.items()}
+        response = get_timed(client, "/results/", out, "page")
+        assert response.status_code == 200 and response.content.count(b'class="result result--') == 30
+        get_timed(client, "/", out, "home")  # baseline: the home page, same user and stack
+    return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 
 def main() -> int:
     args = parse()
-    admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-    admin_sql(args.server, f'CREATE DATABASE "{args.db}"')
-    try:
-        setup_django(args.server, args.db)
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+    with scratch_database(args.server, args.db, keep=args.keep):
         fill_s = fill(args.players, args.rows)
         from django.db import connection
 
@@ -225,12 +182,6 @@ def main() -> int:
         out["ok"] = out["query_ms"]["p99"] < 5 and out["page_ms"]["p99"] < 50
         connection.close()
         print(json.dumps(out, ensure_ascii=False))
-    finally:
-        if not args.keep:
-            from django.db import connections
-
-            connections.close_all()
-            admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
     return 0
 
 

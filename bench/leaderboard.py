@@ -26,12 +26,13 @@ import json
 import os
 import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.history import admin_sql, percentiles, setup_django, timed  # noqa: E402
+from bench.common import get_timed, percentiles_ms, scratch_database, timed  # noqa: E402
 
 MODE = "durak_2"
 
@@ -132,29 +133,16 @@ def measure(samples: int) -> dict:
         out["place_db"].append(place_db_ms(Rating.objects.get(user=user, mode=MODE)))
     for user in users:
         client.force_login(user)
-        response: list = []
-        wall, cpu = timed(lambda response=response: response.append(client.get(f"/ratings/{MODE}/")))
-        assert response[0].status_code == 200 and b'data-testid="your-place"' in response[0].content
-        out["page"].append(wall)
-        out["page_cpu"].append(cpu)
+        response = get_timed(client, f"/ratings/{MODE}/", out, "page")
+        assert response.status_code == 200 and b'data-testid="your-place"' in response.content
         out["page_anonymous"].append(timed(lambda: anonymous.get(f"/ratings/{MODE}/"))[0])
-        wall, cpu = timed(lambda: client.get("/"))  # baseline: the home page, same user and stack
-        out["home"].append(wall)
-        out["home_cpu"].append(cpu)
-    return {f"{k}_ms": percentiles(v) for k, v in out.items()}
+        get_timed(client, "/", out, "home")  # baseline: the home page, same user and stack
+    return {f"{k}_ms": percentiles_ms(v) for k, v in out.items()}
 
 
 def main() -> int:
     args = parse()
-    admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-    admin_sql(args.server, f'CREATE DATABASE "{args.db}"')
-    try:
-        setup_django(args.server, args.db)
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
-        import time
-
+    with scratch_database(args.server, args.db, keep=args.keep):
         started = time.perf_counter()
         fill(args.players)
         fill_s = time.perf_counter() - started
@@ -175,12 +163,6 @@ def main() -> int:
         out["ok"] = out["page_ms"]["p99"] < 50
         connection.close()
         print(json.dumps(out, ensure_ascii=False))
-    finally:
-        if not args.keep:
-            from django.db import connections
-
-            connections.close_all()
-            admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
     return 0
 
 

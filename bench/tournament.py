@@ -25,6 +25,9 @@ PostgreSQL: in-memory channel layer, no Celery; the tables' scheduler off):
   second round's pairing alone (the standings, who met whom, networkx's matching) and
   ``round_open_s`` the whole second round.
 
+``--page-only`` measures only the standings page on a database an earlier ``--keep`` run left
+(run it from two trees in turn to compare a change on the same data).
+
 Prints one JSON object (ms / s with p50 / p99 / max). Goals (issue #35): wait p50 < 3 s and
 p99 < 10 s, a Swiss round of 1,000 paired in < 2 s, the standings page p99 < 50 ms.
 """
@@ -45,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("TABLES_SCHEDULER", "none")
 os.environ.setdefault("TABLES_BOT_DELAY_MS", "0")
 
-from bench.history import admin_sql, percentiles, setup_django, timed  # noqa: E402
+from bench.common import percentiles_ms, scratch_database, setup_django, timed  # noqa: E402
 
 MODE = "durak_2"
 
@@ -60,6 +63,11 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--skip-swiss", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep the bench database afterwards")
+    parser.add_argument(
+        "--page-only",
+        action="store_true",
+        help="only the standings page, on a database kept by an earlier --keep run (compare two trees)",
+    )
     return parser.parse_args()
 
 
@@ -192,10 +200,10 @@ def arena_run(users: list, seconds: float, match_seconds: float) -> dict:
         "start_s": round(start_s, 2),
         "tables_ended": ended,
         "tables": sum(len(r) for r in by_entrant.values()) // 2,
-        "wait_s": percentiles(waits) if len(waits) > 2 else waits,
+        "wait_s": percentiles_ms(waits) if len(waits) > 2 else waits,
         "waits": len(waits),
         "waiting_at_end": waiting,
-        "pass_ms": percentiles(passes) if len(passes) > 2 else passes,
+        "pass_ms": percentiles_ms(passes) if len(passes) > 2 else passes,
         "passes": len(passes),
     }
 
@@ -216,9 +224,9 @@ def page_run(tournament_id: int, users: list, samples: int) -> dict:
         wall, _cpu = timed(lambda: client.get(f"/tournaments/{tournament_id}/state/"))
         state.append(wall)
     return {
-        "page_ms": percentiles(page),
-        "page_cpu_ms": percentiles(page_cpu),
-        "state_ms": percentiles(state),
+        "page_ms": percentiles_ms(page),
+        "page_cpu_ms": percentiles_ms(page_cpu),
+        "state_ms": percentiles_ms(state),
     }
 
 
@@ -254,15 +262,28 @@ def swiss_run(users: list) -> dict:
     }
 
 
+def page_only(args: argparse.Namespace) -> int:
+    """The standings page of the last arena in a kept bench database (nothing created)."""
+    setup_django(args.server, args.db)
+    from django.contrib.auth import get_user_model
+
+    from apps.tournaments.models import Tournament
+
+    arena = Tournament.objects.filter(format="arena").order_by("-id").first()
+    if arena is None:
+        raise SystemExit(f"no arena in {args.db}: run with --keep first")
+    users = list(get_user_model().objects.filter(username__startswith="tour").order_by("pk"))
+    out = {"bench": "tournament", "standings": page_run(arena.pk, users, args.samples)}
+    out["load_average"] = [round(x, 1) for x in os.getloadavg()]
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
 def main() -> int:
     args = parse()
-    admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
-    admin_sql(args.server, f'CREATE DATABASE "{args.db}"')
-    try:
-        setup_django(args.server, args.db)
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+    if args.page_only:
+        return page_only(args)
+    with scratch_database(args.server, args.db, keep=args.keep):
         users = users_create(args.players)
         arena = arena_run(users, args.seconds, args.match_seconds)
         out = {
@@ -275,12 +296,6 @@ def main() -> int:
         out["goal"] = {"wait_p50_s": 3, "wait_p99_s": 10, "swiss_pair_s": 2, "page_p99_ms": 50}
         out["load_average"] = [round(x, 1) for x in os.getloadavg()]
         print(json.dumps(out, ensure_ascii=False))
-    finally:
-        if not args.keep:
-            from django.db import connections
-
-            connections.close_all()
-            admin_sql(args.server, f'DROP DATABASE IF EXISTS "{args.db}" WITH (FORCE)')
     return 0
 
 

@@ -10,7 +10,7 @@ class UserAdmin(DjangoUserAdmin):
     """Users with their display name and language; searchable and filterable."""
 
     fieldsets = (
-        *DjangoUserAdmin.fieldsets,
+        *(DjangoUserAdmin.fieldsets or ()),
         (_("Игрок"), {"fields": ("display_name", "language")}),
     )
     list_display = ("username", "display_name", "email", "language", "is_staff", "is_active", "date_joined")

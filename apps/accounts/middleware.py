@@ -1,7 +1,7 @@
 """Chooses the language of each request (replaces Django's LocaleMiddleware)."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponseBase
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 
@@ -29,7 +29,7 @@ class UserLanguageMiddleware(LocaleMiddleware):
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         response = super().process_response(request, response)
         language = getattr(request, PENDING_LANGUAGE_COOKIE, None)
         if language:

@@ -27,7 +27,7 @@ class User(AbstractUser):
     username_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
     display_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
 
-    class Meta(AbstractUser.Meta):
+    class Meta:  # AbstractUser.Meta gives only the names, both set here
         swappable = "AUTH_USER_MODEL"
         verbose_name = _("пользователь")
         verbose_name_plural = _("пользователи")

@@ -2,18 +2,19 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from apps.accounts.forms import ProfileForm
+from apps.accounts.http import SignedInRequest
 from apps.accounts.middleware import remember_language
 from apps.accounts.models import User
 from apps.accounts.services import user_update_profile
 
 
 @login_required
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: SignedInRequest) -> HttpResponse:
     """Show and save the signed-in user's display name and preferred language."""
     # the form checks a copy: a refused name never shows in the page's header meanwhile
     form = ProfileForm(request.POST or None, instance=User.objects.get(pk=request.user.pk))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views import csrf, defaults
 from rest_framework import exceptions, status
@@ -79,7 +78,7 @@ class ApiRefused(Refused):
 
     def message(self) -> str:
         if self.code in MESSAGES:
-            return gettext(MESSAGES[self.code])
+            return str(MESSAGES[self.code])
         return super().message()
 
 
@@ -105,24 +104,22 @@ def _field_errors(detail, prefix: str = "") -> dict[str, str]:
     return out
 
 
+#: DRF's exception classes and this API's code for each, the first that fits wins.
+_DRF_CODES: tuple[tuple[type[exceptions.APIException], str], ...] = (
+    (exceptions.NotAuthenticated, "not_authenticated"),
+    (exceptions.AuthenticationFailed, "authentication_failed"),
+    (exceptions.PermissionDenied, "permission_denied"),
+    (exceptions.NotFound, "not_found"),
+    (exceptions.MethodNotAllowed, "method_not_allowed"),
+    (exceptions.NotAcceptable, "not_acceptable"),
+    (exceptions.UnsupportedMediaType, "unsupported_media_type"),
+    (exceptions.Throttled, "throttled"),
+)
+
+
 def _drf_code(exc: exceptions.APIException) -> str:
-    if isinstance(exc, exceptions.NotAuthenticated):
-        return "not_authenticated"
-    if isinstance(exc, exceptions.AuthenticationFailed):
-        return "authentication_failed"
-    if isinstance(exc, exceptions.PermissionDenied):
-        return "permission_denied"
-    if isinstance(exc, exceptions.NotFound):
-        return "not_found"
-    if isinstance(exc, exceptions.MethodNotAllowed):
-        return "method_not_allowed"
-    if isinstance(exc, exceptions.NotAcceptable):
-        return "not_acceptable"
-    if isinstance(exc, exceptions.UnsupportedMediaType):
-        return "unsupported_media_type"
-    if isinstance(exc, exceptions.Throttled):
-        return "throttled"
-    return "invalid_request"
+    """The code of a DRF exception; ``invalid_request`` for any other (validation, parse)."""
+    return next((code for cls, code in _DRF_CODES if isinstance(exc, cls)), "invalid_request")
 
 
 def api_exception_handler(exc, context) -> Response | None:
@@ -147,12 +144,12 @@ def api_exception_handler(exc, context) -> Response | None:
     if isinstance(exc, exceptions.ValidationError | exceptions.ParseError) and code == "invalid_request":
         errors = _field_errors(exc.detail)
         summary = "; ".join(f"{k}: {v}" for k, v in errors.items())
-        message = f"{gettext(MESSAGES['invalid_request'])} {summary}".strip()
+        message = f"{MESSAGES['invalid_request']!s} {summary}".strip()
         return Response(error_body(code, message, errors=errors), status=exc.status_code, headers=headers)
     if code in ("not_authenticated", "not_found", "throttled", "method_not_allowed") or not isinstance(
         exc.detail, str
     ):
-        message = gettext(MESSAGES[code])
+        message = str(MESSAGES[code])
     else:
         message = str(exc.detail)
     return Response(error_body(code, message), status=exc.status_code, headers=headers)
@@ -160,7 +157,7 @@ def api_exception_handler(exc, context) -> Response | None:
 
 def _error(code: str) -> dict:
     """The body of one of this module's own codes, in the request's language."""
-    return error_body(code, gettext(MESSAGES[code]))
+    return error_body(code, str(MESSAGES[code]))
 
 
 def _json_error(code: str, status_code: int) -> JsonResponse:

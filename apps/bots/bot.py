@@ -12,6 +12,7 @@ import copy
 import json
 import random
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from . import memory as mem
@@ -66,7 +67,7 @@ class Bot:
         self.time_limit = time_limit
         self.memory: dict[str, Any] = memory if memory is not None else mem.empty()
 
-    def observe(self, view: dict[str, Any], events: list[dict[str, Any]] | None = None) -> None:
+    def observe(self, view: dict[str, Any], events: Sequence[Mapping[str, Any]] | None = None) -> None:
         """Remember the public facts in ``view`` and ``events`` (what just happened)."""
         mem.observe(self.memory, view, events or [])
 
@@ -114,7 +115,7 @@ def choose_action(
     *,
     memory: dict[str, Any] | None = None,
     seed: int = 0,
-    events: list[dict[str, Any]] | None = None,
+    events: Sequence[Mapping[str, Any]] | None = None,
     time_limit: float | None = 0.5,
 ) -> dict[str, Any] | None:
     """One legal action for the seat of ``view`` at ``level`` (``None``: wait, see ``Bot.decide``).

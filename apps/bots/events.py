@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from apps.rules.actions import ACTION_FIELDS as SCHEMA_FIELDS
@@ -16,7 +17,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def actions_of(events: list[dict[str, Any]]) -> list[list[Any]]:
+def actions_of(events: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     """``[[seat, action], ...]`` for every event that records a seat's action."""
     out = []
     for e in events:

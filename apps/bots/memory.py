@@ -16,6 +16,7 @@ between deals. It never holds a card the seat could not see. It is serialisable 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .players import player_for
@@ -49,7 +50,7 @@ def start_deal(memory: dict[str, Any], view: dict[str, Any]) -> None:
     )
 
 
-def observe(memory: dict[str, Any], view: dict[str, Any], events: list[dict[str, Any]]) -> None:
+def observe(memory: dict[str, Any], view: dict[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
     """Update ``memory`` with the public facts of ``events`` and the seat's ``view``.
 
     Events are applied to the deal they belong to: a ``deal_over``-like event is seen with

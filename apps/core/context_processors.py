@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # (key, label, URL names tried in order, needs a signed-in user). A link appears only once
 # one of its names resolves, so "Мои результаты" shows up when the stats app names its page
@@ -30,10 +35,10 @@ def _first_url(names: list[str]) -> str | None:
     return None
 
 
-def site_navigation(request: HttpRequest) -> dict[str, list[dict[str, str]]]:
+def site_navigation(request: HttpRequest) -> dict[str, list[dict[str, StrOrPromise]]]:
     """Return ``nav_links``: the header's main links (key, label, url) this user may see."""
     signed_in = bool(getattr(request, "user", None) and request.user.is_authenticated)
-    links = []
+    links: list[dict[str, StrOrPromise]] = []
     for key, label, names, needs_user in NAVIGATION:
         if needs_user and not signed_in:
             continue

@@ -4,6 +4,7 @@ maps them to 400/403/404/409, the sockets to an `error` frame)."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext
@@ -85,12 +86,12 @@ class Refused(Exception):
         if self.code == "playban" and isinstance(self.errors.get("ends_at"), str):
             return playban_text(self.errors["ends_at"], str(self.errors.get("reason") or ""))
         if self.errors:
-            return f"{gettext(text)} " + "; ".join(f"{k}: {v}" for k, v in self.errors.items())
+            return f"{text!s} " + "; ".join(f"{k}: {v}" for k, v in self.errors.items())
         return str(text)
 
     def as_dict(self) -> dict:
         """``{"code", "message"}`` plus ``rule`` (the engine's code) and ``errors`` when present."""
-        data = {"code": self.code, "message": self.message()}
+        data: dict[str, Any] = {"code": self.code, "message": self.message()}
         if self.engine_code:
             data["rule"] = self.engine_code
         if self.errors:

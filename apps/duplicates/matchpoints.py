@@ -18,6 +18,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 #: A Деберц (the seven trumps 8..A, docs/rules.md ``deberc``) wins its deal: worth more than any
 #: deal's points, equal to another Деберц.
@@ -99,17 +100,21 @@ def tenths(value: float) -> float:
     return math.floor(value * 10 + 0.5 + 1e-9) / 10
 
 
+#: The caller's key of an entry (its id, a team's pair...), handed back with its score.
+K = TypeVar("K", bound=Hashable)
+
+
 @dataclass(frozen=True)
-class EntryScore:
+class EntryScore(Generic[K]):
     """A player's set: per deal the :class:`DealScore`, the score (%, to 0.1) and his place."""
 
-    key: Hashable
+    key: K
     deals: list[DealScore]
     score: float
     place: int = 0
 
 
-def set_scores(entries: Sequence[tuple[Hashable, Sequence[Result]]], deals: int) -> list[EntryScore]:
+def set_scores(entries: Sequence[tuple[K, Sequence[Result]]], deals: int) -> list[EntryScore[K]]:
     """Score every finished entry ``(key, results per deal)`` of a set of ``deals`` deals and rank
     them: score descending, equal scores in the given order (pass them by finish time). A
     missing deal at the end of a result list is a forfeit."""

@@ -24,6 +24,11 @@ def new_server_seed() -> str:
 class DuplicateSet(models.Model):
     """K deals from one server seed, open for play from ``opens_at`` to ``closes_at``."""
 
+    #: Set on the listing's sets by :func:`apps.duplicates.selectors.open_sets` (not columns):
+    #: whether the user has an entry, and how many players finished.
+    played: bool
+    players: int
+
     class Kind(models.TextChoices):
         DAILY = "daily", _("Дубль дня")
         FRIENDS = "friends", _("Дубль с друзьями")

@@ -111,7 +111,7 @@ def team_result(dset: DuplicateSet) -> dict:
         "tables": [
             {
                 "table": t,
-                "match": (by.get((t, 0)) or by.get((t, 1)))[6],
+                "match": _match(by.get((t, 0)) or by.get((t, 1))),
                 "north": _name(by.get((t, 0))),
                 "east": _name(by.get((t, 1))),
             }
@@ -140,6 +140,10 @@ def team_result(dset: DuplicateSet) -> dict:
     ]
     out["deals"] = deals
     return out
+
+
+def _match(row) -> int | None:
+    return row[6] if row else None
 
 
 def _name(row) -> str | None:
@@ -225,7 +229,7 @@ def _comparison_compute(dset: DuplicateSet, board_limit: int) -> dict:
             continue
         top = max(played, key=lambda t: t[0])
         best.append({"result": top[0], "match": top[1], "count": len(played)})
-    board = []
+    board: list[dict] = []
     places = {}
     for e in ranked:
         _, user_id, username, _, match_id, forfeit = info[e.key]

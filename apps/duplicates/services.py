@@ -12,18 +12,23 @@ import contextlib
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from celery import current_app
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from apps.core.errors import Refused
 from apps.rules import api, fairness
+from apps.rules.base import Outcome
 from apps.rules.errors import InvalidOptions
-from apps.tables import seating
+from apps.tables import conf, seating
 from apps.tables.models import Match, Table
+from apps.tables.starting import match_start
 
 from . import signals
 from .errors import DuplicateRefused
@@ -79,7 +84,7 @@ def set_create(
     game: str | None = None,
     options: dict | None = None,
     deals: int | None = None,
-    open_minutes: int = 24 * 60,
+    open_minutes: int | None = 24 * 60,
     private: bool = True,
 ) -> DuplicateSet:
     """«Дубль с друзьями»: a set of ``mode`` (or of ``game`` with ``options``: the mode they name,
@@ -173,28 +178,29 @@ def set_close(set_id: int, *, now: datetime | None = None) -> DuplicateSet | Non
         )
         if dset is None:
             return None
-        unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
-        Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
-        DuplicateSet.objects.filter(pk=dset.pk).update(
-            status=DuplicateSet.Status.CLOSED, closed_at=now, version=F("version") + 1
-        )
-        dset.status, dset.closed_at = DuplicateSet.Status.CLOSED, now
-    for table_id, user_id in unfinished:
-        _leave_quietly(table_id, user_id)
+        unfinished = _set_end(dset, DuplicateSet.Status.CLOSED, now)
+    _leave_quietly(unfinished)
     return dset
 
 
-def _leave_quietly(table_id: int | None, user_id: int) -> None:
-    """End a forfeited player's match (he leaves it); nothing when it is over already."""
-    from django.contrib.auth import get_user_model
+def _set_end(dset: DuplicateSet, status: str, now: datetime) -> Sequence[tuple[int | None, int]]:
+    """In the caller's transaction: the set's unfinished entries forfeit, the set takes
+    ``status`` and closes ``now``. Returns those entries' ``(table id, user id)``."""
+    unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
+    Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
+    DuplicateSet.objects.filter(pk=dset.pk).update(status=status, closed_at=now, version=F("version") + 1)
+    dset.status, dset.closed_at = status, now
+    return unfinished
 
-    from apps.core.errors import Refused
 
-    table = Table.objects.filter(pk=table_id).first() if table_id else None
-    if table is None or not Match.objects.filter(table=table, status=Match.Status.PLAYING).exists():
-        return
-    with contextlib.suppress(Refused):
-        seating.match_leave(table=table, user=get_user_model().objects.get(pk=user_id))
+def _leave_quietly(unfinished: Sequence[tuple[int | None, int]]) -> None:
+    """End the forfeited players' matches (each leaves his); nothing for one over already."""
+    for table_id, user_id in unfinished:
+        table = Table.objects.filter(pk=table_id).first() if table_id else None
+        if table is None or not Match.objects.filter(table=table, status=Match.Status.PLAYING).exists():
+            continue
+        with contextlib.suppress(Refused):
+            seating.match_leave(table=table, user=get_user_model().objects.get(pk=user_id))
 
 
 def set_void(set_id: int) -> DuplicateSet | None:
@@ -205,14 +211,8 @@ def set_void(set_id: int) -> DuplicateSet | None:
         dset = DuplicateSet.objects.select_for_update().filter(pk=set_id).first()
         if dset is None or dset.status == DuplicateSet.Status.VOID:
             return dset
-        unfinished = list(Entry.objects.filter(set=dset, finished_at=None).values_list("table_id", "user"))
-        Entry.objects.filter(set=dset, finished_at=None).update(forfeit=True, results=[], finished_at=now)
-        DuplicateSet.objects.filter(pk=dset.pk).update(
-            status=DuplicateSet.Status.VOID, closed_at=now, version=F("version") + 1
-        )
-        dset.status, dset.closed_at = DuplicateSet.Status.VOID, now
-    for table_id, user_id in unfinished:
-        _leave_quietly(table_id, user_id)
+        unfinished = _set_end(dset, DuplicateSet.Status.VOID, now)
+    _leave_quietly(unfinished)
     return dset
 
 
@@ -317,7 +317,7 @@ def team_create(*, user, mode: str, partner, opponents: list, deals: int | None 
     return dset
 
 
-def entry_results(mode: Mode, deals: int, seat: int, summary: dict) -> list[Result]:
+def entry_results(mode: Mode, deals: int, seat: int, summary: Outcome) -> list[Result]:
     """An entry's results from its match's summary: per deal the seat's side's points minus the
     other side's; a deal not played to its end (he left) and the deals after it: forfeits."""
     side = mode.sides()[seat]
@@ -345,12 +345,12 @@ def match_finished(sender, match: Match, state, **_kwargs) -> None:
 NEXT_GAME_SECONDS = 4.0
 
 
-def _durak_game_over(entry: Entry, summary: dict, match: Match) -> None:
+def _durak_game_over(entry: Entry, summary: Outcome, match: Match) -> None:
     """A game of a Durak set ended: its result is appended (+1 a win, 0 a draw, −1 the fool; a
     player who left forfeits it and the rest); the next game starts shortly, or the set is done."""
     mode = MODES[entry.set.mode]
     side = mode.sides()[entry.seat]
-    result = (summary.get("deals") or [None])[0] or {}
+    result = summary["deals"][0] if summary["deals"] else {}
     left = summary.get("reason") in ("leave", "surrender", "disconnect") and entry.seat in (
         result.get("losers") or []
     )
@@ -377,8 +377,6 @@ def _durak_game_over(entry: Entry, summary: dict, match: Match) -> None:
 
 
 def _schedule_next_game(entry_id: int) -> None:
-    from apps.tables import conf
-
     if conf.scheduler() != "celery":
         return  # tests drive :func:`next_game` by hand; the rollover sweep covers a lost task
     try:  # by name: the tasks import this module (docs/decisions-structure.md)
@@ -401,8 +399,6 @@ def next_game(entry_id: int) -> bool:
             return False
         table.server_seed = entry.set.server_seed
         Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)
-        from apps.tables.starting import match_start
-
         match = match_start(table=table, duplicate=1, first_deal=len(entry.results))
         Entry.objects.filter(pk=entry.pk).update(match=match)
     return True
@@ -423,7 +419,7 @@ def durak_resume(now: datetime | None = None) -> int:
     return started
 
 
-def entry_finish(entry: Entry, summary: dict, *, match_id: int | None = None) -> Entry:
+def entry_finish(entry: Entry, summary: Outcome, *, match_id: int | None = None) -> Entry:
     """Record ``entry``'s results from its match's ``summary`` (:func:`entry_results`) and mark
     it finished now; after commit ``entry_finished`` is sent. The caller holds its row."""
     mode = MODES[entry.set.mode]

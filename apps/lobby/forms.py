@@ -5,6 +5,8 @@ Parsing only: values are checked by the rules engine's ``normalize_options`` in 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -13,10 +15,13 @@ from apps.core.labels import GAME_NAMES, GAME_ORDER, display_name, game_name
 from apps.rules.seating import DURAK_DEFAULT_SEATS, DURAK_SEAT_COUNTS
 from apps.tables.models import BOT_LEVELS
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 GAMES = [(code, GAME_NAMES[code]) for code in GAME_ORDER]
 
 #: game -> [(option, label, [values])]; the first value is shown first, not a default.
-OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
+OPTION_FIELDS: dict[str, list[tuple[str, StrOrPromise, list]]] = {
     "bazar_blot": [
         ("players", _("Игроков"), [4, 2]),
         ("target", _("Партия до"), ["", 51, 101, 301]),
@@ -51,7 +56,7 @@ OPTION_FIELDS: dict[str, list[tuple[str, str, list]]] = {
 
 #: game -> [(field, label, [values])]: choices of the table itself, not options of the game
 #: (Durak's seats: 2..6, four as in seed 001 preselected, TABLE_DEFAULTS).
-TABLE_FIELDS: dict[str, list[tuple[str, str, list]]] = {
+TABLE_FIELDS: dict[str, list[tuple[str, StrOrPromise, list]]] = {
     "durak": [("seats", _("Мест за столом"), list(DURAK_SEAT_COUNTS))],
 }
 #: The value of a table field a new table's form shows selected.
@@ -66,7 +71,7 @@ MORE_OPTIONS = frozenset(
 
 
 #: How a value of an option reads in a form; values not listed read as themselves (numbers).
-VALUE_LABELS: dict[object, str] = {
+VALUE_LABELS: dict[object, StrOrPromise] = {
     "": _("по умолчанию"),
     True: _("да"),
     False: _("нет"),

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from apps.accounts.http import SignedInRequest
 from apps.core.errors import Refused
 from apps.core.forms import cleaned
 from apps.core.labels import game_name, mode_label
@@ -37,7 +38,7 @@ from .forms import (
 
 
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: SignedInRequest) -> HttpResponse:
     """Open tables (kept fresh by ``/ws/lobby/``), the create form, «Играть с ботами», and the
     offer to continue an unfinished match."""
     return render(
@@ -76,7 +77,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def play_with_bots(request: HttpRequest) -> HttpResponse:
+def play_with_bots(request: SignedInRequest) -> HttpResponse:
     """Starts at once; an unfinished bot game is replaced (a loss) only after confirmation."""
     game = request.POST.get("game", "")
     if selectors.unfinished_bot_matches(request.user.pk) and request.POST.get("confirm") != "yes":
@@ -115,7 +116,7 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @login_required
-def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_page(request: SignedInRequest, table_id: int) -> HttpResponse:
     """Before the start: seats, bots, options, «Готов». Then the live table client."""
     table = _visible_or_404(request, table_id)
     info = seats_info(table.pk)

@@ -104,13 +104,32 @@ class WatchAsk(ClientFrame, tag="watch"):
     """Lobby socket: send me the tables being played and the last finished (``watch``)."""
 
 
+class TournamentFollow(ClientFrame, tag="tournament"):
+    """Lobby socket: tell me when ``tournament``'s standings, tables or bracket change
+    (``tournament_changed``); ``code``: a private event's invite code."""
+
+    tournament: int
+    code: str | None = None
+
+
 #: What the table socket reads.
 TableIn = Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Ready | Claim
 #: What the lobby socket reads.
-LobbyIn = Sync | Ping | FriendsAsk | WatchAsk
+LobbyIn = Sync | Ping | FriendsAsk | WatchAsk | TournamentFollow
 #: Every client frame.
 AnyClientFrame = (
-    Act | Sync | Ping | ChatSend | ChatMute | ChatReport | Rematch | Ready | Claim | FriendsAsk | WatchAsk
+    Act
+    | Sync
+    | Ping
+    | ChatSend
+    | ChatMute
+    | ChatReport
+    | Rematch
+    | Ready
+    | Claim
+    | FriendsAsk
+    | WatchAsk
+    | TournamentFollow
 )
 
 #: ``op`` -> its Struct, for every client frame.
@@ -145,5 +164,6 @@ __all__ = [
     "Rematch",
     "Sync",
     "TableIn",
+    "TournamentFollow",
     "WatchAsk",
 ]

@@ -16,6 +16,7 @@ payloads: :mod:`.views`, :mod:`.events`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -35,11 +36,13 @@ class State(ServerFrame, tag="state"):
 
     seq: int
     view: dict[str, Any]
-    events: list[dict[str, Any]]
+    events: Sequence[Mapping[str, Any]]
     hold_ms: int | UnsetType = UNSET
 
 
-def state_frame(seq: int, view: dict[str, Any], events: list[dict[str, Any]], hold_ms: int = 0) -> State:
+def state_frame(
+    seq: int, view: dict[str, Any], events: Sequence[Mapping[str, Any]], hold_ms: int = 0
+) -> State:
     """The :class:`State` of change ``seq``; ``hold_ms`` left out when 0 (as the site always did)."""
     return State(seq=seq, view=view, events=events, hold_ms=hold_ms or UNSET)
 
@@ -196,6 +199,13 @@ class TournamentPair(ServerFrame, tag="tournament_pair"):
     url: str
 
 
+class TournamentChanged(ServerFrame, tag="tournament_changed"):
+    """A followed tournament's standings, tables or bracket changed (a result, a best-of-3's
+    match, a new round or pass, its end): its page fetches its state again."""
+
+    tournament: int
+
+
 #: Every server frame, as a tagged union on ``op``.
 AnyServerFrame = (
     State
@@ -217,6 +227,7 @@ AnyServerFrame = (
     | Watch
     | TournamentSeated
     | TournamentPair
+    | TournamentChanged
 )
 
 #: ``op`` -> its Struct, for every server frame.

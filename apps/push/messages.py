@@ -43,6 +43,10 @@ def _table(table_id):
     return Table.objects.filter(pk=table_id).first()
 
 
+def _event(tournament_id: int | str | None) -> Tournament | None:
+    return None if tournament_id is None else Tournament.objects.filter(pk=tournament_id).first()
+
+
 def _invitation(params: dict) -> dict | None:
     table, host = _table(params.get("table_id")), _user(params.get("from_user_id"))
     if table is None or host is None:
@@ -96,7 +100,7 @@ def _rematch(params: dict) -> dict | None:
 
 def _tournament(params: dict) -> dict | None:
     table = _table(params.get("table_id"))
-    event = Tournament.objects.filter(pk=params.get("tournament_id")).first()
+    event = _event(params.get("tournament_id"))
     if table is None or event is None:
         return None
     return {
@@ -122,7 +126,7 @@ def _quick_seated(params: dict) -> dict | None:
 
 
 def _tournament_soon(params: dict) -> dict | None:
-    event = Tournament.objects.filter(pk=params.get("tournament_id")).first()
+    event = _event(params.get("tournament_id"))
     if event is None or event.status != Tournament.Status.REGISTRATION:
         return None
     return {

@@ -59,11 +59,11 @@ def keys_check(keys: object) -> tuple[str, str]:
     if not isinstance(keys, dict):
         raise Refused("bad_keys")
     p256dh, auth = keys.get("p256dh"), keys.get("auth")
+    if not isinstance(p256dh, str) or not isinstance(auth, str):
+        raise Refused("bad_keys")
     try:
         ok = (
-            isinstance(p256dh, str)
-            and isinstance(auth, str)
-            and len(p256dh) <= 120
+            len(p256dh) <= 120
             and len(auth) <= 40
             and len(point := _b64url(p256dh)) == 65
             and point[0] == 4

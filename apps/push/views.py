@@ -11,6 +11,7 @@ from functools import wraps
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_POST
 
+from apps.accounts.http import SignedInRequest
 from apps.core.errors import Refused
 
 from . import devices, keys, kinds, services
@@ -70,7 +71,7 @@ def preference(request: HttpRequest, body: dict) -> JsonResponse:
 
 
 @_json_endpoint
-def test(request: HttpRequest, body: dict) -> JsonResponse:
+def test(request: SignedInRequest, body: dict) -> JsonResponse:
     """«Проверить»: a test notification to every device of the user (queued: 202)."""
     if not services.subscribed([request.user.pk]):
         raise Refused("no_subscription")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -131,19 +132,20 @@ def quick_status(*, user, match: bool = True) -> dict:
         and (now - entry.seated_at).total_seconds() < 60
     ):
         status = "seated"
-    waiting = {}
+    waiting: dict[str, int] = {}
     for mode in QuickEntry.objects.filter(status=QuickEntry.Status.WAITING).values_list("mode", flat=True):
         waiting[mode] = waiting.get(mode, 0) + 1
-    shown = status != "none"
+    shown = entry if status != "none" else None
+    waits = entry if status == "waiting" else None
     return {
         "status": status,
-        "mode": entry.mode if shown else None,
-        "rating": entry.rating if shown else None,
-        "since": entry.created_at.isoformat() if shown else None,
-        "waited_s": int((now - entry.created_at).total_seconds()) if status == "waiting" else None,
-        "window": window(entry, now) if status == "waiting" else None,
-        "bots_after": entry.bots_after if shown else None,
-        "table": entry.table_id if status == "seated" else None,
+        "mode": shown.mode if shown else None,
+        "rating": shown.rating if shown else None,
+        "since": shown.created_at.isoformat() if shown else None,
+        "waited_s": int((now - waits.created_at).total_seconds()) if waits else None,
+        "window": window(waits, now) if waits else None,
+        "bots_after": shown.bots_after if shown else None,
+        "table": shown.table_id if shown and status == "seated" else None,
         "waiting": waiting,
     }
 
@@ -167,7 +169,7 @@ def _still_free(entries: list[QuickEntry]) -> list[QuickEntry]:
 
 
 def _groups(
-    entries: list[QuickEntry], need: int, now: datetime, apart: set[frozenset[int]] = frozenset()
+    entries: list[QuickEntry], need: int, now: datetime, apart: AbstractSet[frozenset[int]] = frozenset()
 ) -> list[tuple[list[QuickEntry], int]]:
     """Tables to seat from ``entries`` (oldest first): ``(people, bots)`` each; no two people of
     a pair in ``apart`` share one."""
@@ -230,7 +232,7 @@ def pool_match(mode: str, now: datetime | None = None) -> tuple[list[int], bool]
             table = table_create_seated(
                 game=game,
                 options=options,
-                owner_id=seats[0].user_id,
+                owner_id=seats[0].user_id if seats[0] else None,  # always a person
                 seats=[(e.user_id, None) if e else (None, level) for e in seats],
                 rated=True,
             )

@@ -10,11 +10,16 @@ A leave, a surrender or a disconnect is a loss: the engine already records it as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 #: Outcomes that enter a rating (``void``: an admin ended the match, rated nowhere).
 RATED_OUTCOMES = frozenset({"win", "loss", "draw", "fool"})
 #: Endings after which the losers are not ordered by their totals.
 _ACTION_ENDINGS = frozenset({"leave", "surrender", "disconnect"})
+
+
+#: Who played a seat: ``("user", user id)`` or ``("bot", level)``.
+Who = tuple[Literal["user"], int] | tuple[Literal["bot"], str]
 
 
 @dataclass(frozen=True)
@@ -26,7 +31,7 @@ class Participant:
     outcome: str
     score: int | None
     #: ``("user", id)`` or ``("bot", level)``.
-    who: tuple[str, object]
+    who: Who
 
 
 def match_ranking(participants: list[Participant], ending: str) -> tuple[list[list[Participant]], list[int]]:

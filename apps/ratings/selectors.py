@@ -208,8 +208,8 @@ def tables_seat_ratings(
 ) -> dict:
     """:func:`seat_ratings` of many tables at once (the lobby list): ``tables`` are ``(table id,
     game, options, seats)``; returns ``{table id: {seat: text}}``. One query for all."""
-    modes = {}
-    users = set()
+    modes: dict[int, str | None] = {}
+    users: set[int] = set()
     for table_id, game, options, seats in tables:
         modes[table_id] = table_mode(game, options, seats)
         users.update(u for _n, u, _b in seats if u is not None)
@@ -219,7 +219,7 @@ def tables_seat_ratings(
             user_id__in=users, mode__in={m for m in modes.values() if m}
         ).values_list("user_id", "mode", "value", "games")
         known = {(u, m): (v, g) for u, m, v, g in rows}
-    out = {}
+    out: dict[int, dict[int, str]] = {}
     for table_id, _game, _options, seats in tables:
         mode = modes[table_id]
         if mode is None:
@@ -255,6 +255,6 @@ def seat_ratings(game: str, options: dict, seats: list[tuple[int, int | None, st
         if user is not None:
             value, games = known.get(user, (1500, 0))
             out[number] = labels.rating_text(value, provisional(games))
-        else:
+        elif bot:  # always, for a seat of ``occupied`` without a person
             out[number] = str(calibration.bot_rating(mode, bot))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from itertools import combinations
 
 from django.conf import settings
@@ -24,7 +24,7 @@ from apps.tables.models import Match, Move
 from . import calibration, fairplay
 from .models import Rating, RatingBucket, RatingChange
 from .modes import mode_of
-from .ranking import MU0, PROVISIONAL_GAMES, SIGMA0, Participant, match_ranking, provisional, shown
+from .ranking import MU0, PROVISIONAL_GAMES, SIGMA0, Participant, Who, match_ranking, provisional, shown
 from .skill import model
 
 #: A person's last moves that, all made by the clock, mean he was gone (fair play counts it).
@@ -63,21 +63,22 @@ def rate_match(
     for team in teams:
         row = []
         for p in team:
-            kind, ident = p.who
-            if kind == "user":
-                s = standings.get(ident) or Standing()
+            who = p.who
+            if who[0] == "user":
+                s = standings.get(who[1]) or Standing()
                 row.append(m.rating(mu=s.mu, sigma=s.sigma))
             else:
-                row.append(m.rating(mu=calibration.bot_mu(mode, str(ident)), sigma=calibration.BOT_SIGMA))
+                row.append(m.rating(mu=calibration.bot_mu(mode, who[1]), sigma=calibration.BOT_SIGMA))
         skill.append(row)
-    rated = m.rate(skill, ranks=ranks)
+    float_ranks: list[float] = list(ranks)  # openskill declares float ranks; ours are whole
+    rated = m.rate(skill, ranks=float_ranks)
     out = {}
     for team, new in zip(teams, rated, strict=True):
         for p, r in zip(team, new, strict=True):
-            kind, ident = p.who
-            if kind == "user":
-                before = standings.get(ident) or Standing()
-                out[ident] = Standing(mu=r.mu, sigma=r.sigma, games=before.games + 1)
+            who = p.who
+            if who[0] == "user":
+                before = standings.get(who[1]) or Standing()
+                out[who[1]] = Standing(mu=r.mu, sigma=r.sigma, games=before.games + 1)
     return out
 
 
@@ -87,7 +88,7 @@ def participants_of(rows: Iterable) -> list[Participant]:
     out = []
     for r in rows:
         if r.user_id is not None:
-            who: tuple[str, object] = ("user", r.user_id)
+            who: Who = ("user", r.user_id)
         else:
             who = ("bot", r.bot_level or "normal")
         out.append(Participant(seat=r.seat, side=r.side, outcome=r.outcome, score=r.score, who=who))
@@ -271,9 +272,9 @@ def recompute_all() -> dict:
     Returns ``{"matches", "ratings", "changes"}`` counts."""
     standings: dict[tuple[int, str], Standing] = {}
     changes: list[RatingChange] = []
-    last: dict[tuple[int, str], object] = {}
+    last: dict[tuple[int, str], datetime] = {}
     rated_matches = 0
-    window: deque[tuple[object, set[int]]] = deque()  # the rated matches of the last PAIR_WINDOW
+    window: deque[tuple[datetime, set[int]]] = deque()  # the rated matches of the last PAIR_WINDOW
     by_match: dict[int, list] = {}
     for row in Result.objects.order_by("finished_at", "match_id", "seat").iterator(chunk_size=5000):
         by_match.setdefault(row.match_id, []).append(row)

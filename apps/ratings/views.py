@@ -14,8 +14,10 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from apps.accounts.http import SignedInRequest
 from apps.core.errors import Refused
 from apps.core.forms import cleaned
+from apps.tables.selectors import unfinished_match_for
 
 from . import selectors
 from .forms import QuickJoinForm
@@ -103,11 +105,9 @@ def player_page(request: HttpRequest, username: str) -> HttpResponse:
 
 
 @login_required
-def quick_page(request: HttpRequest) -> HttpResponse:
+def quick_page(request: SignedInRequest) -> HttpResponse:
     """«Быстрая игра»: choose a mode and whether bots may fill in; then wait (the page polls
     ``/api/quick/`` and opens the table once seated)."""
-    from apps.tables.selectors import unfinished_match_for
-
     from .quick import BOT_WAITS, quick_status
 
     state = quick_status(user=request.user, match=False)

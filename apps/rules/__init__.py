@@ -18,9 +18,10 @@ Public API (:mod:`apps.rules.api`)::
 
 ``apply`` updates the state in place (``state.copy()`` keeps the old one) and is atomic:
 a refused action changes nothing. System actions (``timeout``, ``close``) pass
-``system=True``. ``step`` plays the engine's own legal action at an index (random play, the
-bench: ``stepper(state)`` gives the state's bound ``to_act``, ``legal_count`` and ``step``);
-an action from outside goes through ``apply``. The scenario runner is :mod:`apps.rules.scenario`.
+``system=True``; ``close``, an action of the whole table, is applied for seat ``None``.
+``step`` plays the engine's own legal action at an index (random play, the bench:
+``stepper(state)`` gives the state's bound ``to_act``, ``legal_count`` and ``step``); an action
+from outside goes through ``apply``. The scenario runner is :mod:`apps.rules.scenario`.
 """
 
 from .api import (

@@ -143,8 +143,12 @@ def to_act(state: Game) -> list[int]:
     return state.to_act()
 
 
-def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tuple[Game, list[Event]]:
+def apply(state: Game, seat: int | None, action: Action, *, system: bool = False) -> tuple[Game, list[Event]]:
     """Apply ``action`` for ``seat``; return the state (updated in place) and the events.
+
+    ``seat`` ``None`` is the system itself, of no seat: a ``system`` action of the whole table
+    (Шулер's ``close``, which ends the check of a bout) is applied for it; the engines refuse
+    any other action of ``None``, as they refuse a seat not in play.
 
     Raises ``IllegalAction`` (with a snake_case ``code``) and leaves the state untouched when
     the action is not allowed, whatever JSON value ``action`` is (:mod:`.actions` checks its
@@ -163,6 +167,10 @@ def apply(state: Game, seat: int, action: Action, *, system: bool = False) -> tu
     Traceback (most recent call last):
     ...
     apps.rules.errors.IllegalAction: not_in_hand: Qs is not in the hand
+    >>> apply(state, None, {"type": "timeout"}, system=True)
+    Traceback (most recent call last):
+    ...
+    apps.rules.errors.IllegalAction: not_your_turn: seat None may not act now
     """
     if type(action) is not Canonical:  # a Canonical (the engine's own) is checked already
         action = actions.canonical(action)

@@ -23,13 +23,13 @@ from typing import Any, ClassVar, TypedDict
 
 from . import fairness
 from .errors import IllegalAction
+from .events import AnyEvent
 
 #: An action as a game reads it: one of the typed dicts of :mod:`.actions` (``AnyAction``,
 #: checked once by :func:`.actions.canonical`), read generically by its ``type``.
 Action = dict[str, Any]
-#: A public event as a game builds it: one of the typed dicts of :mod:`.events` (``AnyEvent``),
-#: kept a plain dict here since the engines build and extend events generically.
-Event = dict[str, Any]
+#: A public event as a game builds it: one of the typed dicts of :mod:`.events`.
+Event = AnyEvent
 
 
 class Outcome(TypedDict):
@@ -206,9 +206,12 @@ class Game(ABC):
         ``leave``, ``surrender`` and system actions; [] when the seat may not act."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
+    def apply(self, seat: int | None, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``system`` marks the server's own actions (``timeout``,
-        ``close``). Raise ``IllegalAction`` and change nothing when it is not allowed."""
+        ``close``). Raise ``IllegalAction`` and change nothing when it is not allowed.
+
+        ``seat`` ``None`` is the system itself, of no seat: only an action of the whole table
+        (Шулер's ``close``) is done for it; any other is refused, as for a seat not in play."""
 
     def legal_count(self, seat: int) -> int:
         """``len(self.legal_actions(seat))``; a game may count without building the list."""

@@ -29,7 +29,8 @@ from .belot import DECLARE, PASS, TAKE, TrickGame
 from .cards import CODES
 from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .tricks import MODE_OF, NT, mode_code, round_small
+from .events import ContractTerms, call
+from .tricks import MODE_CODES, MODE_OF, NT, mode_code, round_small
 
 CONTRA_ACTION = Canonical({"type": "contra"})
 RECONTRA_ACTION = Canonical({"type": "recontra"})
@@ -333,13 +334,13 @@ class BazarBlot(TrickGame):
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = {"seat": seat, **action}
+        entry = call(seat, action)
         self.calls.append(entry)
         events.append(entry)
 
     def _auction_won(self, events: list[Event]) -> None:
         """The last bid is the contract: play starts left of the dealer."""
-        contract = {
+        contract: ContractTerms = {
             "team": self.side_of[self.bid_seat],
             "seat": self.bid_seat,
             "value": self.bid,
@@ -400,7 +401,7 @@ class BazarBlot(TrickGame):
                 hands[seat] |= 1 << c
         self.hands = hands
         self.taker = taker
-        contract = {"seat": taker, "trump": mode_code(mode)}
+        contract: ContractTerms = {"seat": taker, "trump": MODE_CODES[mode]}
         events.append({"type": "contract", **contract})
         self.start_play(mode, nd, contract)
 

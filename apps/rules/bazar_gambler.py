@@ -44,6 +44,7 @@ from .blot_show import ShowRule
 from .cards import EIGHT, SEVEN
 from .combos import KQ_MASK
 from .errors import IllegalAction
+from .events import ContractTerms
 from .tricks import ALL, MODE_OF, RANK_MASK, round_small
 
 #: The internal action of a timed-out out-of-turn contra seat (never legal for a client).
@@ -74,7 +75,7 @@ class BazarGambler(ShowRule, BazarBlot):
                 return True
         return False
 
-    def start_play(self, mode: int, leader: int, contract: dict[str, Any] | None) -> None:
+    def start_play(self, mode: int, leader: int, contract: ContractTerms | None) -> None:
         super().start_play(mode, leader, contract)
         # The sitting partner's four eights cancel combinations too (docs/rules.md).
         self.four_eights = any(h & EIGHTS == EIGHTS for h in self.hands)
@@ -301,7 +302,7 @@ class BazarGambler(ShowRule, BazarBlot):
         if not self.solo:
             super()._auction_won(events)
             return
-        contract = {
+        contract: ContractTerms = {
             "team": self.side_of[self.bid_seat],
             "seat": self.bid_seat,
             "value": self.bid,

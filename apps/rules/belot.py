@@ -68,6 +68,8 @@ from .base import Action, DealSource, Event, Game, Outcome, seeded_shuffle
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
+from .events import Call, ContractTerms
+from .events import Play as PlayEvent
 from .tricks import BAZAR, BEATS, POINTS, SUIT_MASK, TRUMPS, PlayRules, legal_mask, mode_code, refusal_code
 
 #: Shared immutable action dicts: ``PLAY[c]`` is ``{"type": "play", "card": code}``.
@@ -88,7 +90,7 @@ _PLAYER_ACTIONS = ("leave", "surrender")
 _SYSTEM_ACTIONS = ("timeout", "close")
 _COMBO_FIELDS = ("combos", "declared")
 #: Shared ``{"type": "play", "seat", "card"}`` events (events must not be mutated).
-_PLAY_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+_PLAY_EVENTS: tuple[tuple[PlayEvent, ...], ...] = tuple(
     tuple({"type": "play", "seat": s, "card": code} for code in CODES) for s in range(4)
 )
 #: ``_SUIT_PLAYS[suit][9-bit rank pattern]``: the shared play actions of those cards.
@@ -218,10 +220,10 @@ class TrickGame(Game):
     hands: list[int]
     trick_cards: list[int]
     last_cards: list[int]
-    calls: list[dict[str, Any]]
+    calls: list[Call]
     deals: list[dict[str, Any]]
     totals: list[int]
-    contract: dict[str, Any] | None
+    contract: ContractTerms | None
     result: dict[str, Any] | None
     combos: list[list[Combo] | None]
     declared: list[list[Combo] | None]
@@ -388,7 +390,7 @@ class TrickGame(Game):
         self.phase = WAITING
         self._cards = ()
 
-    def played_contract(self) -> dict[str, Any]:
+    def played_contract(self) -> ContractTerms:
         """The contract of the deal in play (scoring asks: the auction has ended with one)."""
         contract = self.contract
         assert contract is not None, "no contract before the auction ends"
@@ -487,7 +489,7 @@ class TrickGame(Game):
             seat = self._next[seat]
         return out
 
-    def start_play(self, mode: int, leader: int, contract: dict[str, Any] | None) -> None:
+    def start_play(self, mode: int, leader: int, contract: ContractTerms | None) -> None:
         """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
         self.phase = PLAY_PHASE
         self._mask = -1
@@ -589,7 +591,7 @@ class TrickGame(Game):
         return legal_mask(hand, self.led, self.win_card, partner, self.trump, self.rules)
 
     # ------------------------------------------------------------ actions
-    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
+    def apply(self, seat: int | None, action: Action, system: bool = False) -> list[Event]:
         c = _CARD_OF_PLAY.get(id(action), -1)  # one of the shared ``PLAY`` actions: its card
         if c < 0:
             kind = action.get("type")
@@ -661,7 +663,7 @@ class TrickGame(Game):
                 return self.apply(seat, extra[index - len(self._cards)])
         raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}")
 
-    def _apply_other(self, seat: int, kind: Any, action: Action, system: bool) -> list[Event]:
+    def _apply_other(self, seat: int | None, kind: Any, action: Action, system: bool) -> list[Event]:
         """:meth:`apply` of every action but ``play``."""
         if kind in _SYSTEM_ACTIONS:
             if not system:
@@ -677,7 +679,9 @@ class TrickGame(Game):
             events: list[Event] = []
             self.end_match(self.side_of[seat], kind, events)
             return events
-        if seat != self.turn if self.ONE_SPEAKER and self.phase == AUCTION else seat not in self.to_act():
+        if seat is None or (
+            seat != self.turn if self.ONE_SPEAKER and self.phase == AUCTION else seat not in self.to_act()
+        ):
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
         events = []
         if self.phase == AUCTION:
@@ -686,8 +690,8 @@ class TrickGame(Game):
             self.apply_extra(seat, action, events)
         return events
 
-    def _timeout(self, seat: int) -> list[Event]:
-        if seat not in self.to_act():
+    def _timeout(self, seat: int | None) -> list[Event]:
+        if seat is None or seat not in self.to_act():
             raise IllegalAction("not_your_turn", f"seat {seat} may not act now")
         events: list[Event] = [{"type": "timeout", "seat": seat}]
         if self.phase == AUCTION:

@@ -23,7 +23,8 @@ from .blot_show import ShowRule
 from .cards import CODES, DECK_24, JACK, SUITS
 from .combos import BLOT_RULES, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .tricks import BLOT, MODE_OF, card_points, mode_code
+from .events import ContractTerms, call
+from .tricks import BLOT, MODE_CODES, MODE_OF, card_points, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "target": (501, 1001, 2001),
@@ -158,7 +159,7 @@ class Blot(ShowRule, TrickGame):
         return best
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = {"seat": seat, **action}
+        entry = call(seat, action)
         self.calls = [*self.calls, entry]
         events.append(entry)
 
@@ -180,7 +181,7 @@ class Blot(ShowRule, TrickGame):
         self.hands = hands
         self.taker = taker
         self.keep = keeper
-        contract = {"seat": taker, "trump": mode_code(mode)}
+        contract: ContractTerms = {"seat": taker, "trump": MODE_CODES[mode]}
         events.append({"type": "contract", **contract})
         self.start_play(mode, nd, contract)
 

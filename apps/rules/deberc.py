@@ -29,7 +29,8 @@ from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
 from .deberc_scoring import DealPoints, score_points
 from .errors import IllegalAction, InvalidOptions
-from .tricks import DEBERC, MODE_OF, POINTS, SUIT_MASK, mode_code
+from .events import ContractTerms, call
+from .tricks import DEBERC, MODE_CODES, MODE_OF, POINTS, SUIT_MASK, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "players": (2, 3, 4),
@@ -204,7 +205,7 @@ class Deberc(TrickGame):
         return max(legal, key=strength)
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = {"seat": seat, **action}
+        entry = call(seat, action)
         self.calls.append(entry)
         events.append(entry)
 
@@ -222,7 +223,7 @@ class Deberc(TrickGame):
     def _chosen(self, seat: int, mode: int, events: list[Event]) -> None:
         """Trump chosen: the contract, the extra cards, then Деберц or play."""
         self.chooser = seat
-        contract = {"seat": seat, "trump": mode_code(mode)}
+        contract: ContractTerms = {"seat": seat, "trump": MODE_CODES[mode]}
         events.append({"type": "contract", **contract})
         hands = list(self.hands)
         for s, cards in self.extra_batches():
@@ -236,7 +237,7 @@ class Deberc(TrickGame):
                 return
         self.start_play(mode, (self.dealer + 1) % self.n, contract)
 
-    def _deberc(self, seat: int, mode: int, contract: dict[str, Any], events: list[Event]) -> None:
+    def _deberc(self, seat: int, mode: int, contract: ContractTerms, events: list[Event]) -> None:
         """Деберц: the match is won at once; the deal scores nothing, hanging points stay."""
         self.trump = mode
         self.contract = contract

@@ -27,6 +27,7 @@ the same masks, so ``legal_actions`` and ``apply`` always agree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, overload
 
 from . import durak_setup as setup
@@ -485,7 +486,7 @@ class Durak(Game):
 
     # ------------------------------------------------------------------ applying actions
 
-    def apply(self, seat: int, action: Action, system: bool = False) -> list[Event]:
+    def apply(self, seat: int | None, action: Action, system: bool = False) -> list[Event]:
         """Do ``action`` for ``seat``; ``IllegalAction`` (and no change) when not allowed."""
         try:
             handler = _HANDLERS[action["type"]]
@@ -1001,7 +1002,9 @@ class Durak(Game):
         return new
 
 
-_HANDLERS = {
+#: ``type`` -> its handler. A handler takes any ``seat`` (``None``, the system's, included)
+#: and refuses one not in play, so the table's seat type is wider than the methods' ``int``.
+_HANDLERS: dict[str, Callable[[Durak, Any, Action, bool], list[Event]]] = {
     "attack": Durak._attack,
     "defend": Durak._defend,
     "transfer": Durak._transfer,

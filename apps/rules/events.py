@@ -16,7 +16,8 @@ apply; ``int | None`` is sent as ``null``.
 # No ``from __future__ import annotations`` here: the typed dicts' ``NotRequired`` must be
 # real annotations for ``__required_keys__`` to see it, and the protocol reads the field types.
 
-from typing import Any, Literal, NotRequired, TypedDict, Union, get_args
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired, TypedDict, Union, cast, get_args
 
 from .actions import AnyAction
 
@@ -126,10 +127,10 @@ class Name(TypedDict):
     keep: NotRequired[bool]
 
 
-class Contract(TypedDict):
-    """The auction's outcome (Базар-блот: with team, value, capot, multiplier; else seat, trump)."""
+class ContractTerms(TypedDict):
+    """A deal's contract as the game keeps it (its state's and view's ``contract``): a
+    ``contract`` event without its ``type``."""
 
-    type: Literal["contract"]
     seat: int
     trump: str
     team: NotRequired[int]
@@ -137,6 +138,12 @@ class Contract(TypedDict):
     capot: NotRequired[bool]
     multiplier: NotRequired[int]
     solo: NotRequired[bool]
+
+
+class Contract(ContractTerms):
+    """The auction's outcome (Базар-блот: with team, value, capot, multiplier; else seat, trump)."""
+
+    type: Literal["contract"]
 
 
 class ExtraCards(TypedDict):
@@ -374,3 +381,18 @@ AnyEvent = Union[  # noqa: UP007  (a runtime union of typed dicts: ``|`` is refu
 
 #: Event type -> its typed dict.
 EVENT_TYPES: dict[str, type] = {get_args(td.__annotations__["type"])[0]: td for td in get_args(AnyEvent)}
+
+#: An auction call's event: the call (a pass, bid, capot, contra, recontra, take or name
+#: action) with the ``seat`` that made it.
+Call = Union[Pass, Bid, Capot, Contra, Recontra, Take, Name]  # noqa: UP007  (as AnyEvent)
+
+
+def call(seat: int, action: Mapping[str, Any]) -> Call:
+    """The event of ``seat``'s auction call ``action`` (canonical: :func:`.actions.canonical`):
+    ``seat`` first, then the action's fields in the action's order, which is the wire's order.
+    The engines read actions generically, so the event type of the same name is asserted here.
+
+    >>> call(2, {"type": "bid", "value": 90, "trump": "h"})
+    {'seat': 2, 'type': 'bid', 'value': 90, 'trump': 'h'}
+    """
+    return cast(Call, {"seat": seat, **action})

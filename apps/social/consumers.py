@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from django.utils import translation
@@ -23,6 +24,9 @@ from apps.protocol import server as frames_out
 
 from . import groups, presence
 from .forms import LobbyQueryForm
+
+if TYPE_CHECKING:
+    from apps.accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +61,17 @@ class SocialLobbyMixin:
     user is known and :meth:`social_left` on disconnect."""
 
     presence_recorded = False
+
+    if TYPE_CHECKING:  # what the consumer this is mixed into provides
+        scope: dict[str, Any]
+        channel_layer: Any
+        channel_name: str
+        user: User
+        language: str
+
+        async def send(self, text_data: Any = None, bytes_data: Any = None, close: Any = False) -> None: ...
+
+        async def send_json(self, frame: Any) -> None: ...
 
     def wants_tables(self) -> bool:
         """False for a personal socket (``?tables=0``): no ``tables`` frames."""

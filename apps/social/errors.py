@@ -3,7 +3,6 @@ its own (``blocked`` itself lives in the shared table, since seating and chat re
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.errors import Refused
@@ -30,5 +29,5 @@ class SocialRefused(Refused):
     def message(self) -> str:
         """The message in the active language; ``too_fast`` says in how many seconds (``detail``)."""
         if self.code == "too_fast":
-            return gettext(MESSAGES["too_fast"]) % {"seconds": self.detail or "60"}
+            return str(MESSAGES["too_fast"]) % {"seconds": self.detail or "60"}
         return super().message()

@@ -9,6 +9,7 @@ else plays; it ends like any match and the next look starts another (the games t
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
@@ -19,7 +20,12 @@ from apps.tables.models import Seat, Table
 from apps.tables.seating import normalized_options, table_create_seated
 
 #: The games a featured match plays, in turn, with their options.
-FEATURED_GAMES = (("bazar_blot", {"players": 4}), ("durak", {}), ("deberc", {"players": 3}), ("blot", {}))
+FEATURED_GAMES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("bazar_blot", {"players": 4}),
+    ("durak", {}),
+    ("deberc", {"players": 3}),
+    ("blot", {}),
+)
 FEATURED_LEVEL = "hard"
 _LOCK = "social:featured:lock"
 

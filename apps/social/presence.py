@@ -89,7 +89,7 @@ def watched_tables(user_ids: Iterable[int]) -> dict[int, int]:
         .order_by("opened_at")
         .values_list("user_id", "table_id")
     )
-    return dict(rows)
+    return {user_id: table_id for user_id, table_id in rows if table_id is not None}
 
 
 def spectator_counts(table_ids: Iterable[int]) -> dict[int, int]:

@@ -168,7 +168,7 @@ def friends_status(user: Any) -> list[dict]:
     playing = {seat.user_id: seat.table for seat in seats}  # the newest table wins
     watching = presence.watched_tables(uid for uid in online if uid not in playing)
     watched = {t.pk: t for t in Table.objects.filter(pk__in=set(watching.values()))}
-    out = []
+    out: list[dict[str, Any]] = []
     for uid, friend in users.items():
         table = None
         if uid in playing:
@@ -205,7 +205,7 @@ def pending_invitations(user: Any) -> list[Invitation]:
     """Invitations waiting for ``user``: pending, younger than :data:`INVITATION_TTL`, to a
     table still open, from someone not blocked either way. Newest first."""
     uid = _id(user)
-    rows = (
+    rows = list(
         Invitation.objects.filter(
             to_user_id=uid,
             status=Invitation.Status.PENDING,
@@ -214,7 +214,6 @@ def pending_invitations(user: Any) -> list[Invitation]:
         .exclude(table__status=Table.Status.FINISHED)
         .select_related("from_user", "table")
     )
-    rows = list(rows)
     if not rows:
         return []
     blocked = set(

@@ -8,6 +8,7 @@ on their personal lobby socket group (:func:`apps.social.groups.user`). Refusals
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -17,12 +18,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from apps.core.errors import Refused
 from apps.core.rates import rate_take, rate_wait
 from apps.protocol.codec import encode
 from apps.protocol.server import FriendsChanged, Invitations, ServerFrame
 from apps.tables import publishing
 from apps.tables.frames import table_refresh
 from apps.tables.models import Table
+from apps.tables.seating import seat_take
 from apps.tables.signals import send_logged
 
 from . import groups, selectors, signals
@@ -38,6 +41,14 @@ MAX_OUTGOING_INVITATIONS = 20
 RENEW_QUIET = timedelta(seconds=10)
 #: The window of ``SOCIAL_ACTIONS_PER_MINUTE`` (:func:`_take_action`).
 ACTIONS_SECONDS = 60
+
+
+def _other_party(user, other) -> None:
+    """Refuse ``yourself`` when ``other`` is ``user``, ``blocked`` when either blocked the other."""
+    if other.pk == user.pk:
+        raise SocialRefused("yourself")
+    if selectors.is_blocked(user, other):
+        raise SocialRefused("blocked")
 
 
 def _take_action(user) -> None:
@@ -76,10 +87,7 @@ def friend_request(*, user, username: str) -> str:
     ``too_many_requests``."""
     _take_action(user)
     other = _user_by_name(username)
-    if other.pk == user.pk:
-        raise SocialRefused("yourself")
-    if selectors.is_blocked(user, other):
-        raise SocialRefused("blocked")
+    _other_party(user, other)
     if selectors.are_friends(user, other):
         raise SocialRefused("already_friends")
     with transaction.atomic():
@@ -179,8 +187,14 @@ def block(*, user, username: str) -> None:
         ).delete()
         _cancel_invitations(user.pk, other.pk)
         tables = selectors.tables_of_either(user.pk, other.pk)
-        transaction.on_commit(lambda: [table_refresh(table_id) for table_id in tables])
+        transaction.on_commit(lambda: _tables_refresh(tables))
     _notify_after_commit([other.pk], FriendsChanged())  # the blocker's page is reloading
+
+
+def _tables_refresh(table_ids: Iterable[int]) -> None:
+    """Every socket of these tables refetches its seat and state (a block changed who may sit)."""
+    for table_id in table_ids:
+        table_refresh(table_id)
 
 
 def unblock(*, user, user_id: int) -> None:
@@ -190,7 +204,7 @@ def unblock(*, user, user_id: int) -> None:
         with transaction.atomic():
             if Block.objects.filter(blocker=user, blocked_id=user_id).delete()[0]:
                 tables = selectors.tables_of_either(user.pk, user_id)
-                transaction.on_commit(lambda: [table_refresh(table_id) for table_id in tables])
+                transaction.on_commit(lambda: _tables_refresh(tables))
 
 
 def invitations_revoke(*, table_id: int, **_: Any) -> int:
@@ -220,10 +234,7 @@ def invite(*, user, friend_id: int, table_id: int) -> Invitation:
     table: only its owner invites, for an invitation lets its guest in), ``too_many_requests``."""
     _take_action(user)
     friend = _user_by_id(friend_id)
-    if friend.pk == user.pk:
-        raise SocialRefused("yourself")
-    if selectors.is_blocked(user, friend):
-        raise SocialRefused("blocked")
+    _other_party(user, friend)
     if not selectors.are_friends(user, friend):
         raise SocialRefused("not_friends")
     table = Table.objects.filter(pk=table_id).first() if isinstance(table_id, int) else None
@@ -283,9 +294,6 @@ def _seat_guest(invitation: Invitation) -> None:
     """«Принять» seats the guest at the first free seat of the waiting table (issue #36, item 11);
     where he may not sit now (the table started or is full, a block, another match of his) he
     simply lands on the table's page, as before."""
-    from apps.core.errors import Refused
-    from apps.tables.seating import seat_take
-
     table = Table.objects.filter(pk=invitation.table_id, status=Table.Status.WAITING).first()
     if table is None or table.seats.filter(user_id=invitation.to_user_id).exists():
         return

@@ -3,6 +3,9 @@ the «Смотреть» page. Every write is a service call; a refusal becomes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from apps.accounts.http import SignedInRequest
+from apps.accounts.models import User
 from apps.core.errors import Refused
 from apps.core.forms import cleaned, local_path
 
@@ -39,6 +44,17 @@ def friends_page(request: HttpRequest) -> HttpResponse:
     )
 
 
+#: The service of each action: (user, the form's cleaned data) -> its result.
+ACTIONS: dict[str, Callable[[User, dict[str, Any]], object]] = {
+    "request": lambda user, post: services.friend_request(user=user, username=post["username"]),
+    "accept": lambda user, post: services.friend_accept(user=user, request_id=post["request"]),
+    "decline": lambda user, post: services.friend_decline(user=user, request_id=post["request"]),
+    "remove": lambda user, post: services.friend_remove(user=user, friend_id=post["friend"]),
+    "block": lambda user, post: services.block(user=user, username=post["username"]),
+    "unblock": lambda user, post: services.unblock(user=user, user_id=post["user"]),
+    "invite": lambda user, post: services.invite(user=user, friend_id=post["friend"], table_id=post["table"]),
+}
+
 #: Messages after a successful action.
 DONE = {
     "request": lambda result: _("Вы теперь друзья.") if result == "friends" else _("Заявка отправлена."),
@@ -53,26 +69,13 @@ DONE = {
 
 @login_required
 @require_POST
-def friends_action(request: HttpRequest, action: str) -> HttpResponse:
+def friends_action(request: SignedInRequest, action: str) -> HttpResponse:
     """The friends page's buttons: request, accept, decline, remove, block, unblock, invite."""
     if action not in DONE:
         raise Http404("no such action")
-    post, user = cleaned(FriendActionForm, request.POST), request.user
+    post = cleaned(FriendActionForm, request.POST)
     try:
-        if action == "request":
-            result = services.friend_request(user=user, username=post["username"])
-        elif action == "accept":
-            result = services.friend_accept(user=user, request_id=post["request"])
-        elif action == "decline":
-            result = services.friend_decline(user=user, request_id=post["request"])
-        elif action == "remove":
-            result = services.friend_remove(user=user, friend_id=post["friend"])
-        elif action == "block":
-            result = services.block(user=user, username=post["username"])
-        elif action == "unblock":
-            result = services.unblock(user=user, user_id=post["user"])
-        else:
-            result = services.invite(user=user, friend_id=post["friend"], table_id=post["table"])
+        result = ACTIONS[action](request.user, post)
     except Refused as exc:
         messages.error(request, exc.message())
     else:

@@ -30,6 +30,9 @@ from apps.social.consumers import SocialLobbyMixin
 from apps.tables import access, actor, conf, groups, presence, publishing, seating
 from apps.tables import selectors as table_selectors
 from apps.tables.models import Table
+from apps.tournaments import live as tournament_live
+from apps.tournaments import selectors as tournament_selectors
+from apps.tournaments.models import Tournament
 
 from .guards import SOCKET_COUNTS, TokenBucket, scope_language
 from .layer import forget_late_messages
@@ -37,6 +40,8 @@ from .layer import forget_late_messages
 logger = logging.getLogger(__name__)
 
 CLOSE_RATE_LIMITED = 4429
+#: Tournaments one lobby socket may follow (a page follows one).
+MAX_FOLLOWED = 4
 CLOSE_INTERNAL_ERROR = 1011
 
 
@@ -421,6 +426,8 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(groups.LOBBY, self.channel_name)
+        for group in getattr(self, "followed", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
         await self.social_left()
 
     async def op_sync(self, frame: frames_in.Sync) -> None:
@@ -430,8 +437,32 @@ class LobbyConsumer(SocialLobbyMixin, AuthenticatedConsumer):
     async def lobby_tables(self, event: dict) -> None:
         await self.send(text_data=event["text"])
 
+    async def op_tournament(self, frame: frames_in.TournamentFollow) -> None:
+        """``{"op": "tournament", "tournament": id}``: follow the event's changes
+        (``tournament_changed``) while the socket lives; ``not_found`` for an event the user may
+        not see, ``bad_message`` past :data:`MAX_FOLLOWED` events on one socket."""
+        if not await in_db_thread_pool(_may_follow)(frame.tournament, self.user, frame.code):
+            raise Refused("not_found")
+        followed: set[str] = self.__dict__.setdefault("followed", set())
+        group = tournament_live.group(frame.tournament)
+        if group not in followed and len(followed) >= MAX_FOLLOWED:
+            raise Refused("bad_message", detail="too many tournaments followed")
+        followed.add(group)
+        await self.channel_layer.group_add(group, self.channel_name)
+
+    async def tournament_changed(self, event: dict) -> None:
+        await self.send(text_data=event["text"])
+
 
 # --------------------------------------------------------------------- sync calls
+
+
+def _may_follow(tournament_id: int, user, code: str | None) -> bool:
+    """Whether ``user`` may see the tournament's page (a private one: an entrant or its code)."""
+    if not 0 < tournament_id <= MAX_ID:
+        return False
+    t = Tournament.objects.filter(pk=tournament_id).first()
+    return t is not None and tournament_selectors.may_see(t, user, code)
 
 
 def _may_see(table_id: int, user) -> bool:

@@ -9,7 +9,7 @@ every hand.
 from __future__ import annotations
 
 from apps.rules import api
-from apps.rules.base import Game
+from apps.rules.base import Event, Game
 from apps.rules.errors import IllegalAction
 from apps.rules.scenario import record_seeds
 
@@ -62,7 +62,7 @@ def replay_frames(record: dict) -> list[list[dict]]:
             deal_before = api.current_deal(state).get("number")
             action = {k: v for k, v in raw.items() if k not in ("seat", "system")}
             rejected = None
-            events: list[dict] = []
+            events: list[Event] = []
             try:
                 _, events = api.apply(state, raw.get("seat"), action, system=bool(raw.get("system")))
             except IllegalAction as exc:

@@ -54,7 +54,8 @@ def results_sql() -> str:
     ``stats_result_user_recent (user_id, finished_at DESC, id DESC)``: it reads ``limit`` index
     entries whatever the size of the table or of the user's history."""
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(Result._meta.get_field(name).column) for name in ResultRow._fields)
+    column = {key: f.column for f in Result._meta.concrete_fields for key in (f.name, f.attname)}
+    columns = ", ".join(quote(column[name]) for name in ResultRow._fields)
     return (
         f"SELECT {columns} FROM {quote(Result._meta.db_table)} WHERE {quote('user_id')} = %s "
         f"ORDER BY {quote('finished_at')} DESC, {quote('id')} DESC LIMIT %s"

@@ -13,6 +13,7 @@ from django.db.models import F
 
 from apps.rules import api
 from apps.rules.base import Game
+from apps.rules.base import Outcome as MatchOutcome
 from apps.tables.models import Move
 
 from . import signals
@@ -113,7 +114,7 @@ def seat_sides(state: Game, seats: list[int]) -> dict[int, int]:
     return sides
 
 
-def seat_outcome(seat: int, ending: str, result: dict, summary: dict) -> str:
+def seat_outcome(seat: int, ending: str, result: dict, summary: MatchOutcome) -> str:
     """Win, loss, draw, fool (Durak's fool) or void (an aborted match) for ``seat``."""
     if ending == Ending.ABORTED:
         return Outcome.VOID
@@ -144,12 +145,12 @@ def _ended_by(match) -> int | None:
 def counters_bump(rows: list[Result]) -> None:
     """Add the people's results to their per-game counters (users in id order: no deadlocks
     between two matches finishing at once with the same players)."""
-    people = sorted((r for r in rows if r.user_id is not None), key=lambda r: r.user_id)
-    for row in people:
+    people = sorted(((r.user_id, r) for r in rows if r.user_id is not None), key=lambda p: p[0])
+    for user_id, row in people:
         if row.outcome == Outcome.VOID:
             continue
-        _counter_ensure(row.user_id, row.game)
-        GameRecord.objects.filter(user_id=row.user_id, game=row.game).update(
+        _counter_ensure(user_id, row.game)
+        GameRecord.objects.filter(user_id=user_id, game=row.game).update(
             played=F("played") + 1,
             won=F("won") + int(row.outcome == Outcome.WIN),
             lost=F("lost") + int(row.outcome in (Outcome.LOSS, Outcome.FOOL)),

@@ -26,7 +26,8 @@ def contract_label(contract: dict | None, names: dict[int, str]) -> str:
     """«Оля: 12 ♥ контра», «Бот 1: ♠», «капот ♦ реконтра»."""
     if not contract:
         return "—"
-    who = names.get(contract.get("seat"), "")
+    seat = contract.get("seat")
+    who = names.get(seat, "") if isinstance(seat, int) else ""
     parts = []
     if contract.get("capot"):
         parts.append(_("капот"))

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 
+from apps.accounts.http import SignedInRequest
 from apps.core import labels
 from apps.rules import api
 from apps.tables.fairness import match_fairness
@@ -26,7 +27,7 @@ from .services import seat_sides
 
 
 @login_required
-def my_results(request: HttpRequest) -> HttpResponse:
+def my_results(request: SignedInRequest) -> HttpResponse:
     """The user's last 30 games newest first, with per-game counters and the running chart."""
     items = [selectors.result_item(r) for r in selectors.results_for_user(request.user)]
     items = hooks.results_decorated(request.user.pk, items)
@@ -189,11 +190,11 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     sides = seat_sides(state, [p["seat"] for p in match.players])
     seat_names = {p["seat"]: labels.display_name(p.get("name"), p.get("bot")) for p in match.players}
     data = selectors.match_sheet(match)
-    frames = cache.get_or_set(
-        f"stats:replay:{match.pk}:{match.seq}:{match.created_at.timestamp()}",
-        lambda: replay_frames(match_record(match)),
-        REPLAY_CACHE_SECONDS,
-    )
+    key = f"stats:replay:{match.pk}:{match.seq}:{match.created_at.timestamp()}"
+    frames: list[list[dict]] | None = cache.get(key)
+    if frames is None:
+        frames = replay_frames(match_record(match))
+        cache.set(key, frames, REPLAY_CACHE_SECONDS)
     user_id = request.user.pk if request.user.is_authenticated else None
     mine = next((p["seat"] for p in match.players if user_id and p.get("user") == user_id), None)
     context = {

@@ -12,9 +12,10 @@ import random
 from typing import Any
 
 from apps.bots import Bot, choose_action
+from apps.rules.base import Event
 
 
-def observe(memory: dict, view: dict, events: list[dict], level: str) -> dict:
+def observe(memory: dict, view: dict, events: list[Event], level: str) -> dict:
     """``memory`` (a bot's stored memory, ``{}`` at first) after seeing ``view`` and ``events``."""
     bot = Bot(level, 0, memory=memory or None)
     bot.observe(view, events)

@@ -6,6 +6,8 @@ setting: 1 in production, small in tests so turns time out in a fraction of a se
 
 from __future__ import annotations
 
+from apps.rules.base import Event
+
 #: Per player per deal, belot family (seed 000, docs/rules.md "Timeouts").
 RESERVE_MS = 30_000
 #: Durak: every action (seed 001 §11).
@@ -24,7 +26,7 @@ DEAL_HOLD_MS = 5_000
 _HOLD_BY_EVENT = {"trick": TRICK_HOLD_MS, "bout_over": TRICK_HOLD_MS, "deal_scored": DEAL_HOLD_MS}
 
 
-def hold_ms(events: list[dict], scale: float = 1.0) -> int:
+def hold_ms(events: list[Event], scale: float = 1.0) -> int:
     """The pause after a change with these engine ``events`` (0: none).
 
     The table shows the full trick, who took it, and the deal's summary for this long; the
@@ -54,10 +56,6 @@ def reserve_ms(scale: float = 1.0) -> int:
 
 def disconnect_ms(scale: float = 1.0) -> int:
     return scaled(DISCONNECT_MS, scale)
-
-
-def no_show_ms(scale: float = 1.0) -> int:
-    return scaled(NO_SHOW_MS, scale)
 
 
 def scaled(ms: int, scale: float) -> int:

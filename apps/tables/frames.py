@@ -14,7 +14,7 @@ from django.db.models import F
 
 from apps.protocol import encode
 from apps.protocol.server import state_frame
-from apps.rules.base import Game
+from apps.rules.base import Event, Game
 
 from . import groups, publishing, selectors
 from .models import Match
@@ -23,7 +23,7 @@ from .models import Match
 def publish_match(
     match: Match,
     state: Game,
-    events: list[dict],
+    events: list[Event],
     views: dict[int | None, dict] | None = None,
     *,
     hold_ms: int = 0,
@@ -41,7 +41,7 @@ def publish_match(
 def match_frames(
     match: Match,
     state: Game,
-    events: list[dict],
+    events: list[Event],
     views: dict[int | None, dict] | None = None,
     *,
     hold_ms: int = 0,
@@ -57,7 +57,7 @@ def match_frames(
     return frames
 
 
-def frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -> str:
+def frame_text(seq: int, view: dict, events: list[Event], hold_ms: int = 0) -> str:
     """A ``state`` frame encoded once (per seat, not per socket). ``hold_ms`` (only when > 0):
     how long the client shows the trick just taken or the deal's summary before this view."""
     return encode(state_frame(seq, view, events, hold_ms))

@@ -205,6 +205,9 @@ class Match(models.Model):
     #: Quick play: a person who has not opened the table by then aborts the match (a no-show,
     #: apps.tables.no_show); None once everyone came, and for other tables.
     show_deadline = models.DateTimeField(_("срок явки"), null=True, blank=True, db_index=True)
+    #: At ``show_deadline`` an absent person's seat goes to a bot and the match plays on (a
+    #: tournament table, :mod:`apps.tables.replacing`) instead of the match being aborted.
+    absent_bot = models.BooleanField(_("бот вместо неявившегося"), default=False, db_default=False)
     #: Belot family: reserve left this deal per seat, in ms (``{"0": 30000, ...}``).
     reserves = models.JSONField(_("запас времени"), default=dict)
     #: Multiplies every duration (tests use small ones); bots' pause before a move in ms.

@@ -21,7 +21,7 @@ from collections.abc import Generator
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,8 +29,10 @@ from django.utils import timezone
 from apps.core.errors import Refused
 from apps.rules import actions as rules_actions
 from apps.rules import api
-from apps.rules.base import Game
+from apps.rules.actions import AnyAction
+from apps.rules.base import Event, Game
 from apps.rules.errors import IllegalAction
+from apps.rules.events import Move as MoveEvent
 
 from . import bot_players, clock, frames, scheduling, selectors, signals, store
 from .models import DealRecord, Match, Move, Table
@@ -50,7 +52,7 @@ class Applied:
 
     match: Match
     state: Game
-    events: list[dict] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     #: ``api.view(state, seat)`` per occupied seat (and None: the public view), when computed.
     views: dict[int | None, dict] = field(default_factory=dict)
     #: A new timer task is needed for ``match.timer_due`` (the first turn's at the start; for a
@@ -268,8 +270,7 @@ def move_prepare(
         state = api.from_json(match.state)
     before_to_act = api.to_act(state)
     try:
-        # a system action of the whole table (Шулер's ``close``) has no seat: None
-        _, events = api.apply(state, seat, action, system=system)  # type: ignore[arg-type]
+        _, events = api.apply(state, seat, action, system=system)
     except IllegalAction as exc:
         code = "not_your_turn" if exc.code == "not_your_turn" else "illegal"
         raise Refused(code, engine_code=exc.code, detail=exc.detail) from None
@@ -291,7 +292,8 @@ def move_prepare(
     _finish_if_over(match, state, reason=reason, now=now)
     bots_observe(match, views, events)
     match.state = api.to_json(state)
-    moved = {"type": "move", "seat": seat, "action": action, "by": actor}
+    # applied, so of a type of the schema (canonical_action let an unknown type through)
+    moved: MoveEvent = {"type": "move", "seat": seat, "action": cast(AnyAction, action), "by": actor}
     applied = Applied(match=match, state=state, events=[moved, *events], views=views, hold_ms=hold)
     return Prepared(
         read=read,
@@ -404,7 +406,7 @@ def seats_awaited(public_view: dict, to_act: list[int]) -> list[int]:
     return list(awaiting) if isinstance(awaiting, list) else list(to_act)
 
 
-def bots_observe(match: Match, views: dict[int | None, dict], events: list[dict]) -> None:
+def bots_observe(match: Match, views: dict[int | None, dict], events: list[Event]) -> None:
     """Feed each bot seat's memory with its view (``views``: every seat's, by seat) and the events."""
     if match.status != Match.Status.PLAYING:
         return

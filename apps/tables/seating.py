@@ -255,12 +255,20 @@ def ready_set(*, table_id: int, user, ready: bool = True, client_seed: str | Non
 
 
 def table_create_seated(
-    *, game: str, options: dict, owner_id: int, seats: list[tuple[int | None, str | None]], rated: bool | None
+    *,
+    game: str,
+    options: dict,
+    owner_id: int | None,
+    seats: list[tuple[int | None, str | None]],
+    rated: bool | None,
+    show_ms: int | None = None,
+    absent_bot: bool = False,
 ) -> Table:
     """A table of ``game`` (``options`` normalized) whose first seats are filled at once, one
     ``(user id, bot level)`` per seat, all ready, and its match started (quick play seats a pool
     this way). Seats past ``seats`` stay empty. Call it inside the caller's transaction.
-    A person who does not open the table within 20 s of the start aborts its match (no-show)."""
+    A person who does not open the table within 20 s (``show_ms``) of the start aborts its match
+    (no-show), or with ``absent_bot`` a bot takes his seat (:mod:`apps.tables.replacing`)."""
     count = seat_rules.seat_count(game, options)
     with transaction.atomic():
         table = Table.objects.create(
@@ -276,7 +284,7 @@ def table_create_seated(
             )
             for n in range(count)
         )
-        match_start(table=table, no_show=True)
+        match_start(table=table, no_show=True, show_ms=show_ms, absent_bot=absent_bot)
         transaction.on_commit(lambda: signals.tables_changed.send(sender=Table, table_id=table.pk))
     return table
 
@@ -416,21 +424,23 @@ def rematch_cancel(*, table_id: int) -> bool:
     return True
 
 
-def match_next(*, table_id: int) -> bool:
+def match_next(*, table_id: int, show_ms: int | None = None, absent_bot: bool = False) -> bool:
     """The server starts the next match at a finished table without asking its players (a
-    tournament's best-of-3 pairing): as «Ещё партию» agreed by all. True if it started."""
+    tournament's best-of-3 pairing): as «Ещё партию» agreed by all. True if it started.
+    ``show_ms``: a person with no socket at the table since the start is a no-show then
+    (:func:`apps.tables.starting.match_start`'s ``show_ms`` and ``absent_bot``)."""
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None or table.status != Table.Status.FINISHED:
             return False
         table.rematch = []
         table.save(update_fields=["rematch", "updated_at"])
-        _rematch_start(table)
+        _rematch_start(table, show_ms=show_ms, absent_bot=absent_bot)
         transaction.on_commit(lambda: _rematch_publish(table.pk))
     return True
 
 
-def _rematch_start(table: Table) -> None:
+def _rematch_start(table: Table, *, show_ms: int | None = None, absent_bot: bool = False) -> None:
     """The next match of ``table`` (row locked): its first dealer one seat on from the last one's.
     A rematch is casual unless the table was made «на рейтинг» (``rated`` True, quick play's
     tables too): the default (None) turns to casual here (#36, item 8)."""
@@ -442,7 +452,14 @@ def _rematch_start(table: Table) -> None:
     if last is not None and last.dealer is not None:
         dealer = (last.dealer + 1) % table.seat_count
     table.seats.filter(user__isnull=False).update(ready=True)
-    match_start(table=table, dealer=dealer, rematch_of=last.pk if last else None)
+    match_start(
+        table=table,
+        dealer=dealer,
+        rematch_of=last.pk if last else None,
+        no_show=show_ms is not None,
+        show_ms=show_ms,
+        absent_bot=absent_bot,
+    )
 
 
 def _rematch_publish(table_id: int) -> None:

@@ -8,12 +8,12 @@ their transaction; the match's moves then go through :mod:`.moves`.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from apps.rules import api
+from apps.rules.events import MatchStarted
 
 from . import clock, conf, hooks, moves, scheduling, selectors
 from . import fairness as fair
@@ -26,6 +26,8 @@ def match_start(
     dealer: int | None = None,
     rematch_of: int | None = None,
     no_show: bool = False,
+    show_ms: int | None = None,
+    absent_bot: bool = False,
     duplicate: int | None = None,
     first_deal: int = 0,
 ) -> Match:
@@ -38,7 +40,9 @@ def match_start(
     партию»), named in the ``match_started`` event.
     Refused (nothing starts) when a ``"start"`` guard of :mod:`.hooks` refuses a seated person.
     ``no_show`` (quick play): a person who has not opened the table within
-    :data:`.clock.NO_SHOW_MS` aborts the match (``show_deadline``; :mod:`.no_show`).
+    :data:`.clock.NO_SHOW_MS` (or ``show_ms``; both scaled by the table's time scale) aborts the
+    match (``show_deadline``; :mod:`.no_show`); with ``absent_bot`` (a tournament) a bot takes
+    his seat instead and the match plays on (:mod:`.replacing`).
     ``duplicate`` (apps.duplicates): a duplicate set's match of that many deals, each scored
     alone (docs/rules.md «Дубль»); the table's server seed is then the set's; ``first_deal``: the
     set's number of the match's deal 0 (a duplicate Durak game).
@@ -90,7 +94,9 @@ def match_start(
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
     if no_show:
-        match.show_deadline = now + timedelta(milliseconds=clock.no_show_ms(match.time_scale))
+        wait = clock.scaled(clock.NO_SHOW_MS if show_ms is None else show_ms, match.time_scale)
+        match.show_deadline = now + timedelta(milliseconds=wait)
+        match.absent_bot = absent_bot
     views = api.views(state, [*match.seats, None])
     moves.clock_update(
         match, state, mover=None, before_to_act=[], deal_changed=True, now=now, public=views[None]
@@ -112,7 +118,7 @@ def match_start(
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
     table.rematch = []
-    started: dict[str, Any] = {"type": "match_started"}
+    started: MatchStarted = {"type": "match_started"}
     if rematch_of is not None:
         started["rematch_of"] = rematch_of
     events = [started, *opening]

@@ -31,7 +31,7 @@ class PairingAdmin(admin.ModelAdmin):
 class ScheduleAdmin(admin.ModelAdmin):
     """Public events by schedule: each active template opens its next event ``open_hours`` ahead."""
 
-    list_display = ("name", "format", "mode", "period", "weekday", "time", "open_hours", "active")
+    list_display = ("name", "format", "best_of", "mode", "period", "weekday", "time", "open_hours", "active")
     list_filter = ("active", "period", "format", "mode")
     search_fields = ("name",)
 

@@ -6,6 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+#: A knockout pairing plays one match, or until a side has two wins («до двух побед»).
+BEST_OF = [(1, _("один матч")), (3, _("до двух побед"))]
+
 
 class Tournament(models.Model):
     """An event of one rating mode: an arena (a time window), a Swiss of fixed rounds or a
@@ -35,9 +38,7 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(_("туров"), null=True, blank=True)
     round = models.PositiveSmallIntegerField(_("текущий тур"), default=0)
     #: Knockout: 1 (one match per round) or 3 («до двух побед», :func:`.brackets.series_winner`).
-    best_of = models.PositiveSmallIntegerField(
-        _("матчей в паре"), choices=[(1, _("один матч")), (3, _("до двух побед"))], default=1
-    )
+    best_of = models.PositiveSmallIntegerField(_("матчей в паре"), choices=BEST_OF, default=1)
     max_entrants = models.PositiveSmallIntegerField(_("мест"), default=128)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -178,6 +179,8 @@ class Schedule(models.Model):
     minutes = models.PositiveSmallIntegerField(_("минут (арена)"), null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(_("туров (швейцарка)"), null=True, blank=True)
     max_entrants = models.PositiveSmallIntegerField(_("мест"), default=128)
+    #: Knockout: one match per pairing (1) or «до двух побед» (3), as :attr:`Tournament.best_of`.
+    best_of = models.PositiveSmallIntegerField(_("матчей в паре"), choices=BEST_OF, default=1)
     rating_min = models.PositiveSmallIntegerField(_("рейтинг от"), null=True, blank=True)
     rating_max = models.PositiveSmallIntegerField(_("рейтинг до"), null=True, blank=True)
     open_hours = models.PositiveSmallIntegerField(_("регистрация за, ч"), default=24)
@@ -204,6 +207,8 @@ class Schedule(models.Model):
             errors["minutes"] = _("Арене нужна длительность от 20 до 180 минут.")
         if self.format == Tournament.Format.SWISS and not (self.rounds and 1 <= self.rounds <= 15):
             errors["rounds"] = _("Швейцарке нужно от 1 до 15 туров.")
+        if self.best_of != 1 and self.format != Tournament.Format.KNOCKOUT:
+            errors["best_of"] = _("До двух побед играют только в олимпийской системе.")
         if self.period == self.Period.WEEKLY and (self.weekday is None or self.weekday > 6):
             errors["weekday"] = _("Укажите день недели: 0 (понедельник) … 6 (воскресенье).")
         if errors:

@@ -1,8 +1,9 @@
 """No-shows in tournaments: two remove the player from the event, and repeated removals ban him
 from joining tournaments for a while (lichess's escalation: 24 h, then twice as long each time).
 
-A tournament table is created seated and started by the server; a person who never opens it
-aborts its match after the site's no-show time (:mod:`apps.tables.no_show`) and loses it
+A tournament table is created seated and started by the server; a person who has not opened
+it ``TOURNAMENTS_NO_SHOW_SECONDS`` after its match started (60 s) is replaced by a bot that
+plays the match out (:mod:`apps.tables.replacing`), and he loses it
 (:func:`apps.tournaments.rounds.results_count`). Each such match counts here.
 """
 

@@ -17,7 +17,7 @@ from apps.ratings.modes import MODES
 from apps.ratings.quick import user_rating
 from apps.social.services import send_to_users
 
-from . import penalties
+from . import live, penalties
 from .errors import TournamentRefused as Refused
 from .models import Entrant, Tournament
 
@@ -163,6 +163,7 @@ def tournament_join(
                 )
         except IntegrityError:
             raise Refused("already_joined") from None
+        live.changed(tournament.pk)
     if partner is not None:
         transaction.on_commit(lambda: pair_invitation_send(entrant))
     return entrant
@@ -202,6 +203,7 @@ def tournament_confirm(*, tournament_id: int, user) -> Entrant:
             raise Refused("not_invited")
         entrant.confirmed = True
         entrant.save(update_fields=["confirmed"])
+        live.changed(tournament_id)
     return entrant
 
 
@@ -221,6 +223,7 @@ def tournament_leave(*, tournament_id: int, user) -> None:
         )
         if entrant is None:
             raise Refused("not_joined")
+        live.changed(tournament_id)
         if tournament.status == Tournament.Status.REGISTRATION:
             entrant.delete()
             return

@@ -19,6 +19,7 @@ import logging
 from datetime import datetime, timedelta
 
 from celery import current_app
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
@@ -32,7 +33,7 @@ from apps.tables import conf as table_conf
 from apps.tables.models import Table
 from apps.tables.seating import match_next, normalized_options, table_create_seated
 
-from . import brackets, pairing, penalties, scoring, signals
+from . import brackets, live, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
 from .schedule import reminders_send, schedules_open
 from .standings import BYE_POINTS, match_points, standings
@@ -51,6 +52,12 @@ def _active(tournament: Tournament) -> list[Entrant]:
         tournament=tournament, withdrawn=False, eliminated=False, confirmed=True
     )
     return list(entrants.order_by("joined_at", "id"))
+
+
+def no_show_ms() -> int:
+    """How long a tournament table waits for a player before a bot takes his seat and he loses
+    the match (the ``TOURNAMENTS_NO_SHOW_SECONDS`` setting, 60 s as the issue asks)."""
+    return int(getattr(settings, "TOURNAMENTS_NO_SHOW_SECONDS", 60)) * 1000
 
 
 def _busy(tournament: Tournament) -> set[int]:
@@ -102,7 +109,13 @@ def _open_tables(
             _forfeit(tournament, ids, banned)
             continue
         table = table_create_seated(
-            game=mode.game, options=options, owner_id=seats[0][0], seats=seats, rated=True
+            game=mode.game,
+            options=options,
+            owner_id=seats[0][0],
+            seats=seats,
+            rated=True,
+            show_ms=no_show_ms(),
+            absent_bot=True,
         )
         Pairing.objects.create(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
         transaction.on_commit(lambda t=table.pk, p=people: seated_notify(tournament, t, p))
@@ -190,6 +203,7 @@ def tournament_start(tournament_id: int, now: datetime | None = None) -> Tournam
             tournament.status = Tournament.Status.CANCELLED
             tournament.finished_at = now or timezone.now()
             tournament.save(update_fields=["status", "finished_at"])
+            live.changed(tournament.pk)
             return tournament
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now or timezone.now()
@@ -219,6 +233,7 @@ def _entrants_for_pairing(tournament: Tournament, *, last_only: bool) -> list[pa
 def round_next(tournament: Tournament) -> None:
     """Pair and open the next round of a Swiss or knockout (the caller holds the tournament
     row), or finish the tournament when it is over."""
+    live.changed(tournament.pk)
     entrants = {e.pk: e for e in _active(tournament)}
     if tournament.format == Tournament.Format.SWISS:
         if tournament.round >= (tournament.rounds or 0) or len(entrants) < _table_size(tournament):
@@ -293,6 +308,8 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
     size = _table_size(tournament)
     found = pairing.arena_tables(field, size=size, min_size=size)
     _open_tables(tournament, found.tables, entrants)
+    if found.tables:
+        live.changed(tournament.pk)
     return len(found.tables)
 
 
@@ -304,6 +321,7 @@ def tournament_finish(tournament: Tournament, now: datetime | None = None) -> No
     lines = standings(tournament)
     tournament.winner_id = lines[0].entrant_id if lines and lines[0].played else None
     tournament.save(update_fields=["status", "finished_at", "winner"])
+    live.changed(tournament.pk)
     log.info("tournament %s finished", tournament.pk)
 
 
@@ -313,13 +331,17 @@ def _outcome(row) -> str:
     return "loss"
 
 
-def _result_of(tournament: Tournament, pairing_: Pairing, rows, by_user: dict[int, int]) -> dict[str, dict]:
-    """Each entrant's result at the table from the match's result rows."""
+def _result_of(
+    tournament: Tournament, pairing_: Pairing, rows, by_user: dict[int, int], replaced: dict[int, int]
+) -> dict[str, dict]:
+    """Each entrant's result at the table from the match's result rows (a seat a bot took over
+    counts for the entrant it was taken from: ``replaced``, seat -> user)."""
     vp = match_points(tournament) == "vp" and tournament.format == Tournament.Format.SWISS
     results: dict[str, dict] = {}
     enders = {row.ended_by for row in rows if row.ended_by is not None}
     for row in rows:
-        entrant = by_user.get(row.user_id) if row.user_id else None
+        user_id = row.user_id or replaced.get(row.seat)
+        entrant = by_user.get(user_id) if user_id else None
         if entrant is None or str(entrant) in results:
             continue
         outcome = _outcome(row)
@@ -331,6 +353,22 @@ def _result_of(tournament: Tournament, pairing_: Pairing, rows, by_user: dict[in
             points = float(scoring.victory_points(row.totals[row.side], row.totals[1 - row.side], target)[0])
         results[str(entrant)] = {"outcome": outcome, "score": row.score, "points": points}
     return results
+
+
+def _no_show_results(tournament: Tournament, results: dict[str, dict], absent: set[int]) -> dict[str, dict]:
+    """A match a no-show's bot played out: the absent entrants lose it with no points; at a
+    two-sided table the other side wins it as by a bye (whatever the bot scored); at a table of
+    three to six the others keep the results they played for."""
+    out = dict(results)
+    present = [k for k in out if int(k) not in absent]
+    for key in out:
+        if int(key) in absent:
+            out[key] = {**out[key], "outcome": "loss", "points": 0.0}
+    if len(out) == 2 and present:
+        (key,) = present
+        points = BYE_POINTS[match_points(tournament)] if tournament.format == Tournament.Format.SWISS else 1.0
+        out[key] = {**out[key], "outcome": "win", "points": points}
+    return out
 
 
 def results_count(sender, match, rows, **kwargs) -> None:
@@ -349,14 +387,22 @@ def results_count(sender, match, rows, **kwargs) -> None:
         by_user[e.user_id] = e.pk
         if e.partner_id:
             by_user[e.partner_id] = e.pk
-    results = _result_of(tournament, pairing_, rows, by_user)
+    # a bot stood in for a no-show (apps.tables.replacing): that entrant lost the match
+    replaced = {int(p["seat"]): int(p["replaced"]) for p in match.players if p.get("replaced")}
+    absent = {by_user[u]: u for u in replaced.values() if u in by_user}
+    results = _result_of(tournament, pairing_, rows, by_user, replaced)
+    if absent:
+        results = _no_show_results(tournament, results, set(absent))
+    for entrant_id, user_id in absent.items():
+        penalties.no_show_count(entrant_id, user_id)
     for row in rows:
         if row.ending == "no_show" and row.ended_by == row.seat and row.user_id in by_user:
             penalties.no_show_count(by_user[row.user_id], row.user_id)
     if tournament.format == Tournament.Format.KNOCKOUT and tournament.best_of == 3:
-        no_show = any(row.ending == "no_show" for row in rows)
+        no_show = bool(absent) or any(row.ending == "no_show" for row in rows)
         results = _series_count(pairing_, results, no_show=no_show)
         if results is None:  # nobody has two wins yet: the next match starts after the commit
+            live.changed(tournament.pk)  # the bracket's «1:0»
             transaction.on_commit(lambda: _advance_soon(tournament.pk))
             return
     pairing_.results = results
@@ -365,6 +411,7 @@ def results_count(sender, match, rows, **kwargs) -> None:
     pairing_.save(update_fields=["results", "games", "finished", "finished_at"])
     if tournament.format == Tournament.Format.KNOCKOUT:
         _eliminate(pairing_)
+    live.changed(tournament.pk)
     transaction.on_commit(lambda: _advance_soon(tournament.pk))
 
 
@@ -398,7 +445,7 @@ def _series_next(tournament: Tournament) -> None:
         tournament=tournament, round=tournament.round, finished=False, table__status=Table.Status.FINISHED
     ).exclude(games=[])
     for table_id in undecided.values_list("table_id", flat=True):
-        match_next(table_id=table_id)
+        match_next(table_id=table_id, show_ms=no_show_ms(), absent_bot=True)
 
 
 def _advance_soon(tournament_id: int) -> None:

@@ -63,6 +63,7 @@ def schedules_open(now: datetime | None = None) -> list[Tournament]:
                     minutes=schedule.minutes,
                     rounds=schedule.rounds,
                     max_entrants=schedule.max_entrants,
+                    best_of=schedule.best_of,
                     rating_min=schedule.rating_min,
                     rating_max=schedule.rating_max,
                 )

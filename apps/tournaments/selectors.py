@@ -3,6 +3,12 @@ its current round's tables and the bracket."""
 
 from __future__ import annotations
 
+import functools
+import zlib
+from array import array
+from typing import NamedTuple
+
+import msgspec
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
@@ -92,12 +98,37 @@ def _labeller(entrants: dict[int, Entrant], names: dict[int, str]):
     return label
 
 
-def _table_entry(p: Pairing, label) -> dict:
+class _Row(NamedTuple):
+    """The fields of a :class:`Pairing` a table entry shows, read as a tuple."""
+
+    id: int
+    round: int
+    table_id: int | None
+    entrants: list
+    finished: bool
+    results: dict
+    games: list
+
+
+@functools.cache
+def _table_url_parts() -> tuple[str, str]:
+    """``lobby:table``'s URL around its id (one ``reverse`` for every table of a page)."""
+    head, _, tail = reverse("lobby:table", args=[987654321]).partition("987654321")
+    return head, tail
+
+
+def table_url(table_id: int) -> str:
+    """The page of table ``table_id`` (as ``reverse("lobby:table", ...)``)."""
+    head, tail = _table_url_parts()
+    return f"{head}{table_id}{tail}"
+
+
+def _table_entry(p: Pairing | _Row, label) -> dict:
     """A table of a round (or a bye) as the page and the API show it."""
     return {
         "round": p.round,
         "table": p.table_id,
-        "url": reverse("lobby:table", args=[p.table_id]) if p.table_id else None,
+        "url": table_url(p.table_id) if p.table_id else None,
         "entrants": [
             {
                 "id": int(pk),
@@ -112,7 +143,7 @@ def _table_entry(p: Pairing, label) -> dict:
     }
 
 
-def series_games(p: Pairing) -> str | None:
+def series_games(p: Pairing | _Row) -> str | None:
     """A knockout «до двух побед» pairing's score in wins, in seat order («2:1»; a draw counts
     for neither), once a match of it is over; ``None`` otherwise."""
     if not p.games or len(p.entrants) != 2:
@@ -146,7 +177,9 @@ STANDINGS_CACHE_SECONDS = 120
 def _signature(t: Tournament) -> str:
     """What the standings depend on, in two aggregate queries: the finished tables (how many,
     the last) and the entrants' states. Equal signatures mean equal standings."""
-    done = Pairing.objects.filter(tournament=t, finished=True).aggregate(n=Count("id"), last=Max("id"))
+    done = Pairing.objects.filter(tournament=t).aggregate(
+        n=Count("id", filter=Q(finished=True)), last=Max("id", filter=Q(finished=True))
+    )
     people = Entrant.objects.filter(tournament=t).aggregate(
         n=Count("id"),
         last=Max("id"),
@@ -162,14 +195,52 @@ def _signature(t: Tournament) -> str:
     return ".".join(str(part) for part in parts)
 
 
-def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, str], int]:
+class _Standings(NamedTuple):
+    """The computed standings as kept in the cache: few objects for the collector to walk, since
+    every page view reads them and a 1,000-player event's rows as dicts (with their lists of
+    results) made each read promote thousands of containers, and the process's full collections
+    (≈ 100 ms under load) came every twenty views. ``encoded``: each row as JSON, by place;
+    ``order``: the entrants' ids by place (``array("q")`` bytes); ``labels``: every entrant's
+    name by id; ``active``: how many have not withdrawn."""
+
+    encoded: list[bytes]
+    order: bytes
+    labels: dict[int, str]
+    active: int
+
+    def rows(self, limit: int | None = None, also: int | None = None) -> list[dict]:
+        """The first ``limit`` rows (all: None) and the row of entrant ``also`` if further down."""
+        shown = list(range(len(self.encoded) if limit is None else min(limit, len(self.encoded))))
+        if also is not None and limit is not None and limit < len(self.encoded):
+            at = self.place_of(also)
+            if at is not None and at >= limit:
+                shown.append(at)
+        return [msgspec.json.decode(self.encoded[n]) for n in shown]
+
+    def place_of(self, entrant_id: int) -> int | None:
+        """The 0-based place of the entrant (None: not in the standings)."""
+        ids = array("q")
+        ids.frombytes(self.order)
+        try:
+            return ids.index(entrant_id)
+        except ValueError:
+            return None
+
+    def places(self) -> dict[int, int]:
+        """Entrant id -> 0-based place."""
+        ids = array("q")
+        ids.frombytes(self.order)
+        return {pk: n for n, pk in enumerate(ids)}
+
+
+def _standing_rows(t: Tournament) -> _Standings:
     """The standings as rows (names, scores, tie-breaks, 🔥), every entrant's name by id and how
-    many have not withdrawn, cached per :func:`_signature`: every open page polls them every 3 s,
-    and a 1,000-player arena's standings take a while to compute."""
-    key = f"tournaments:standings:{t.pk}:{_signature(t)}"
+    many have not withdrawn, cached per :func:`_signature`: every open page reads them after
+    each change, and a 1,000-player arena's standings take a while to compute."""
+    key = f"tournaments:standings:v2:{t.pk}:{_signature(t)}"
     cached = cache.get(key)
     if cached is not None:
-        return cached
+        return _Standings(*cached)
     lines = standings(t)
     entrants = {e.pk: e for e in Entrant.objects.filter(tournament=t)}
     people = {e.user_id for e in entrants.values()} | {
@@ -193,9 +264,88 @@ def _standing_rows(t: Tournament) -> tuple[list[dict], dict[int, str], int]:
         }
         for ln in lines
     ]
-    value = (rows, labels, sum(1 for e in entrants.values() if not e.withdrawn))
-    cache.set(key, value, STANDINGS_CACHE_SECONDS)
+    value = _Standings(
+        encoded=[msgspec.json.encode(row) for row in rows],
+        order=array("q", [ln.entrant_id for ln in lines]).tobytes(),
+        labels=labels,
+        active=sum(1 for e in entrants.values() if not e.withdrawn),
+    )
+    cache.set(key, tuple(value), STANDINGS_CACHE_SECONDS)
     return value
+
+
+class _Boards(NamedTuple):
+    """The current tables of a Swiss round or an arena, kept in the cache per state: their ids
+    with the best placed first (``array("q")`` bytes), how many, and each entrant's open table."""
+
+    best: bytes
+    total: int
+    open_of: dict[int, int]
+
+
+def _boards(t: Tournament, kept: _Standings) -> _Boards:
+    """:class:`_Boards` of ``t``, computed once per state of its pairings and standings."""
+    state = Pairing.objects.filter(tournament=t).aggregate(
+        n=Count("id"), last=Max("id"), done=Count("id", filter=Q(finished=True))
+    )
+    mark = f"{t.round}.{state['n']}.{state['last']}.{state['done']}.{zlib.crc32(kept.order)}"
+    key = f"tournaments:boards:{t.pk}:{mark}"
+    cached = cache.get(key)
+    if cached is not None:
+        return _Boards(*cached)
+    pairings = Pairing.objects.filter(tournament=t)
+    if t.format == Tournament.Format.ARENA:
+        pairings = pairings.filter(finished=False)
+    else:
+        pairings = pairings.filter(round=t.round)
+    found = list(pairings.order_by("round", "id").values_list("id", "entrants", "finished", "table_id"))
+    place = kept.places()
+    best = sorted(found, key=lambda p: min((place.get(int(x), len(place)) for x in p[1]), default=len(place)))
+    value = _Boards(
+        best=array("q", [p[0] for p in best]).tobytes(),
+        total=len(found),
+        open_of={int(x): pk for pk, ids, finished, table in found if table and not finished for x in ids},
+    )
+    cache.set(key, tuple(value), STANDINGS_CACHE_SECONDS)
+    return value
+
+
+def _boards_shown(
+    t: Tournament, kept: _Standings, mine: int | None, tables: int | None, label
+) -> tuple[list[dict], int, dict | None]:
+    """A Swiss round's or an arena's tables as shown: all in pairing order, or with ``tables``
+    (when there are more) those of the best placed and the caller's; the total; his open one."""
+    boards = _boards(t, kept)
+    best = array("q")
+    best.frombytes(boards.best)
+    mine_open = boards.open_of.get(mine) if mine is not None else None
+    if tables is None or boards.total <= tables:
+        shown = sorted(best)
+    else:
+        shown = [pk for n, pk in enumerate(best) if n < tables or pk == mine_open]
+    light = ("id", "round", "table_id", "entrants", "finished", "results", "games")
+    rows = {v[0]: _Row(*v) for v in Pairing.objects.filter(pk__in=[*shown, mine_open]).values_list(*light)}
+    entries = {pk: _table_entry(row, label) for pk, row in rows.items()}
+    current = [entries[pk] for pk in shown if pk in entries]
+    return current, boards.total, entries.get(mine_open) if mine_open is not None else None
+
+
+def _knockout_tables(t: Tournament, mine: int | None, label) -> tuple[list[dict], int, dict | None, dict]:
+    """A knockout's current round's tables, their number, the caller's open one and every
+    round's tables (the bracket)."""
+    fields = ("id", "round", "table_id", "entrants", "finished", "results", "games")
+    found = [
+        _Row(*v) for v in Pairing.objects.filter(tournament=t).order_by("round", "id").values_list(*fields)
+    ]
+    rounds: dict[int, list[dict]] = {}
+    my_table = None
+    for p in found:
+        entry = _table_entry(p, label)
+        rounds.setdefault(p.round, []).append(entry)
+        if mine is not None and not p.finished and p.table_id and mine in [int(pk) for pk in p.entrants]:
+            my_table = entry
+    current = rounds.get(t.round, [])
+    return current, len(current), my_table, rounds
 
 
 def tournament_detail(
@@ -205,7 +355,8 @@ def tournament_detail(
     only the first ``lines`` and the caller's own), the current round's tables (each with a link
     to watch it; with ``tables`` only the ``tables`` of the best placed and the caller's), the
     caller's entry and open table, the bracket (knockout) and the podium once finished."""
-    all_rows, labels, active = _standing_rows(t)
+    kept = _standing_rows(t)
+    labels, active = kept.labels, kept.active
     me = invited = None
     if user is not None and user.is_authenticated:
         mine_or_invited = Entrant.objects.filter(tournament=t).filter(Q(user=user) | Q(partner=user))
@@ -215,46 +366,24 @@ def tournament_detail(
             else:
                 invited = e
     mine = me.pk if me is not None else None
-    rows = [
-        {**row, "is_you": row["entrant"] == mine}
-        for n, row in enumerate(all_rows)
-        if lines is None or n < lines or row["entrant"] == mine
-    ]
-    pairings = Pairing.objects.filter(tournament=t).order_by("round", "id")
-    if t.format == Tournament.Format.ARENA:
-        pairings = pairings.filter(finished=False)
-    elif t.format == Tournament.Format.SWISS:
-        pairings = pairings.filter(round=t.round)
+    rows = [{**row, "is_you": row["entrant"] == mine} for row in kept.rows(lines, also=mine)]
 
     def label(pk) -> str:
         return labels.get(int(pk), "?")
 
     rounds: dict[int, list[dict]] = {}
-    my_table = None
-    for p in pairings:
-        entry = _table_entry(p, label)
-        rounds.setdefault(p.round, []).append(entry)
-        if mine is not None and not p.finished and p.table_id and mine in [int(pk) for pk in p.entrants]:
-            my_table = entry
-    current = (
-        rounds.get(t.round, [])
-        if t.format != Tournament.Format.ARENA
-        else [entry for entries in rounds.values() for entry in entries]
-    )
-    current_total = len(current)
-    if tables is not None and current_total > tables:
-        # the top boards: the tables of the best placed, and the caller's own
-        place = {row["entrant"]: n for n, row in enumerate(all_rows)}
-        best = sorted(current, key=lambda e: min(place.get(x["id"], len(place)) for x in e["entrants"]))
-        current = [e for n, e in enumerate(best) if n < tables or e is my_table]
+    if t.format == Tournament.Format.KNOCKOUT:
+        current, current_total, my_table, rounds = _knockout_tables(t, mine, label)
+    else:
+        current, current_total, my_table = _boards_shown(t, kept, mine, tables, label)
     return {
         **tournament_summary(t, entrants=active),
         "standings": rows,
-        "standings_total": len(all_rows),
+        "standings_total": len(kept.encoded),
         "current": current,
         "current_total": current_total,
         "bracket": [rounds[r] for r in sorted(rounds)] if t.format == Tournament.Format.KNOCKOUT else [],
-        "podium": [{**row, "is_you": row["entrant"] == mine} for row in all_rows[:3]]
+        "podium": [{**row, "is_you": row["entrant"] == mine} for row in kept.rows(3)]
         if t.status == Tournament.Status.FINISHED
         else [],
         "teams": MODES[t.mode].teams,

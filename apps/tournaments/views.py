@@ -17,6 +17,7 @@ from apps.core.forms import MAX_ID
 from . import registration, selectors
 from .forms import TournamentForm
 from .models import Tournament
+from .rounds import no_show_ms
 
 #: The page shows the first lines of the standings and the reader's own (the API gives all).
 PAGE_LINES = 100
@@ -71,7 +72,8 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = _visible(request, tournament_id)
     detail = selectors.tournament_detail(t, request.user, lines=PAGE_LINES, tables=PAGE_TABLES)
     code = request.GET.get("code") if t.private else None
-    return render(request, "tournaments/detail.html", {"t": detail, "code": code, "words": page_words()})
+    context = {"t": detail, "code": code, "words": page_words(), "no_show_seconds": no_show_ms() // 1000}
+    return render(request, "tournaments/detail.html", context)
 
 
 def tournament_state(request: HttpRequest, tournament_id: int) -> JsonResponse:

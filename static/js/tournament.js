@@ -1,5 +1,8 @@
 // Tournament pages: countdowns to a start (or an arena's end), and on a tournament's page the
-// standings, the round's tables and «Ваш стол» kept live by polling its state every 3 s.
+// standings, the round's tables, the bracket and «Ваш стол» kept live: the page follows the
+// event on the personal lobby socket (social.js) and fetches its state as soon as
+// `tournament_changed` arrives (at most once a second); without the socket (signed out, or
+// while it reconnects) it polls every 3 s.
 const words = JSON.parse(document.getElementById("tournament-words")?.textContent || "{}");
 
 function countdowns() {
@@ -74,6 +77,35 @@ function renderTables(state) {
   }));
 }
 
+function renderBracket(state) {
+  const box = document.getElementById("bracket");
+  if (!box) return;
+  document.getElementById("bracket-section").hidden = !state.bracket.length;
+  box.replaceChildren(...state.bracket.map((round) => {
+    const ol = document.createElement("ol");
+    ol.className = "bracket__round";
+    ol.append(...round.map((p) => {
+      const li = document.createElement("li");
+      p.entrants.forEach((e, n) => {
+        if (n) li.append(" — ");
+        const span = document.createElement("span");
+        if (e.won) span.className = "bracket__winner";
+        span.textContent = e.name;
+        li.append(span);
+      });
+      if (p.games) {
+        const games = document.createElement("span");
+        games.className = "bracket__games";
+        games.dataset.testid = "bracket-games";
+        games.textContent = p.games;
+        li.append(" ", games);
+      }
+      return li;
+    }));
+    return ol;
+  }));
+}
+
 function renderYourTable(state) {
   const box = document.getElementById("your-table");
   if (!box) return;
@@ -81,13 +113,28 @@ function renderYourTable(state) {
   if (state.your_table) document.getElementById("your-table-link").href = state.your_table.url;
 }
 
-async function poll(root) {
+const POLL_MS = 3000;
+const FETCH_GAP_MS = 1000;
+let lastFetch = 0;
+let fetchTimer = null;
+let pollTimer = null;
+
+function following() {
+  const bus = window.kartochkiSocial;
+  return !!bus && bus.open;
+}
+
+async function refresh(root) {
+  fetchTimer = null;
+  lastFetch = Date.now();
+  clearTimeout(pollTimer);
   try {
     const response = await fetch(root.dataset.stateUrl, { headers: { Accept: "application/json" } });
     if (response.ok) {
       const state = await response.json();
       renderStandings(state);
       renderTables(state);
+      renderBracket(state);
       renderYourTable(state);
       const status = document.querySelector('[data-field="status_name"]');
       if (status) status.textContent = state.status_name;
@@ -98,12 +145,34 @@ async function poll(root) {
       root.dataset.status = state.status;
     }
   } catch {
-    // offline for a moment: the next poll tries again
+    // offline for a moment: the next change or poll tries again
   }
-  setTimeout(() => poll(root), 3000);
+  if (!following()) pollTimer = setTimeout(() => refresh(root), POLL_MS);
+}
+
+/** Fetch the state now, or a second after the last fetch (a burst of results: one fetch). */
+function refreshSoon(root) {
+  if (fetchTimer) return;
+  fetchTimer = setTimeout(() => refresh(root), Math.max(0, lastFetch + FETCH_GAP_MS - Date.now()));
+}
+
+function follow(root) {
+  const bus = window.kartochkiSocial;
+  if (!bus) return;
+  const id = Number(root.dataset.id);
+  bus.on("open", () => {
+    bus.send({ op: "tournament", tournament: id, ...(root.dataset.code ? { code: root.dataset.code } : {}) });
+    refreshSoon(root); // what changed while the socket was down
+  });
+  bus.on("tournament_changed", (frame) => { if (frame.tournament === id) refreshSoon(root); });
+  bus.on("close", () => { clearTimeout(pollTimer); pollTimer = setTimeout(() => refresh(root), POLL_MS); });
 }
 
 countdowns();
 setInterval(countdowns, 1000);
 const root = document.getElementById("tournament");
-if (root) setTimeout(() => poll(root), 3000);
+if (root) {
+  pollTimer = setTimeout(() => refresh(root), POLL_MS);
+  // social.js (a module after this one) has set up its socket once the document is parsed
+  document.addEventListener("DOMContentLoaded", () => follow(root));
+}

@@ -55,6 +55,7 @@ TABLE_CASES: list[tuple[str | bytes | None, str | None, object]] = [
 LOBBY_CASES: list[tuple[str | bytes | None, str | None, object]] = [
     ('{"op": "friends"}', None, None),
     ('{"op": "watch", "id": 1}', None, None),
+    ('{"op": "tournament", "tournament": 5}', None, None),
     ('{"op": "sync"}', None, None),
     ('{"op": "act", "seq": 1, "action": {}, "id": 4}', "unknown op", 4),
     ('{"op": "chat", "text": "hi"}', "unknown op", None),

@@ -21,6 +21,7 @@ from apps.protocol.client import (
     Rematch,
     Sync,
     TableIn,
+    TournamentFollow,
     WatchAsk,
 )
 from tests.protocol.cases import LOBBY_CASES, NOT_JSON_NOW, TABLE_CASES
@@ -44,13 +45,15 @@ EVERY_FRAME = [
     (Claim(), '{"op":"claim"}'),
     (FriendsAsk(), '{"op":"friends"}'),
     (WatchAsk(), '{"op":"watch"}'),
+    (TournamentFollow(tournament=5), '{"op":"tournament","tournament":5}'),
+    (TournamentFollow(tournament=5, code="ab12"), '{"op":"tournament","tournament":5,"code":"ab12"}'),
 ]  # fmt: skip
 
 
 def test_every_op_is_listed() -> None:
     assert set(CLIENT_FRAMES) == {
         "act", "sync", "ping", "chat", "chat_mute", "chat_report", "rematch", "ready", "claim", "friends",
-        "watch",
+        "watch", "tournament",
     }  # fmt: skip
     assert {type(f).__struct_config__.tag for f, _ in EVERY_FRAME} == set(CLIENT_FRAMES)
 

@@ -15,6 +15,7 @@ from apps.protocol.server import (
     Pong,
     State,
     TablesDiff,
+    TournamentChanged,
     TournamentPair,
     TournamentSeated,
 )
@@ -131,6 +132,9 @@ def test_the_tournament_notices_keep_the_documented_key_order() -> None:
     )
     assert encode(pair) == '{"op":"tournament_pair","tournament":3,"url":"/tournaments/3/"}'
     assert decode_server(encode(seated)) == seated and decode_server(encode(pair)) == pair
+    changed = TournamentChanged(tournament=3)
+    assert encode(changed) == '{"op":"tournament_changed","tournament":3}'
+    assert decode_server(encode(changed)) == changed
 
 
 def test_the_lobby_diff_keeps_the_documented_key_order() -> None:

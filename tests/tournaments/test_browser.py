@@ -16,11 +16,14 @@ from apps.accounts.models import User
 from apps.tables.models import Match
 from apps.tournaments.models import Entrant, Pairing, Tournament
 from apps.tournaments.registration import tournament_create
+from apps.tournaments.rounds import tournament_advance
+from apps.tournaments.selectors import series_games
 from apps.tournaments.standings import standings
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
 from tests.live import LiveSite
 from tests.stats.helpers import play_out
+from tests.tournaments.helpers import final_of_two
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 
@@ -129,3 +132,50 @@ def test_a_pair_registers_by_invitation(live_site: LiveSite, celery_worker, brow
     assert entrant.confirmed
     expect(boris_page.locator("#standings-rows tr")).to_have_count(1)
     expect(boris_page.locator("#standings-rows tr")).to_contain_text("anna + boris")
+
+
+def test_the_bracket_and_standings_follow_the_socket_without_a_reload(
+    live_site: LiveSite, celery_worker, browser, settings
+):
+    """A knockout «до двух побед» watched by a signed-in visitor: each match's result reaches
+    his page as ``tournament_changed`` on the lobby socket, and the bracket's wins («1:0») and
+    then the standings change in place."""
+    settings.TABLES_SCHEDULER = "none"  # the moves played here queue no timers
+    anna, boris = (User.objects.create_user(username=n, password=PASSWORD) for n in ("anna", "boris"))
+    User.objects.create_user(username="vera", password=PASSWORD)
+    cup, final = final_of_two(anna, boris, name="Кубок до двух побед", best_of=3)
+
+    page = new_page(browser, live_site, "vera")
+    changed: list[str] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived", lambda text: changed.append(text) if "tournament_changed" in text else None
+        ),
+    )
+    page.goto(f"{live_site.url}/tournaments/{cup.pk}/")
+    page.wait_for_function("() => window.kartochkiSocial && window.kartochkiSocial.open")
+    expect(page.get_by_test_id("bracket")).to_contain_text("anna")
+    expect(page.get_by_test_id("bracket-games")).to_have_count(0)
+    page.evaluate("() => { window.notReloaded = true; }")
+
+    play_out(Match.objects.get(table=final.table, status=Match.Status.PLAYING))
+    final.refresh_from_db()
+    score = series_games(final)
+    assert score is not None and not final.finished
+    expect(page.get_by_test_id("bracket-games")).to_have_text(score)
+    assert any(f'"tournament":{cup.pk}' in text for text in changed)
+    assert page.evaluate("() => window.notReloaded") is True
+
+    while not final.finished:  # the next matches start at the same table until two wins
+        tournament_advance(cup.pk)
+        play_out(Match.objects.get(table=final.table, status=Match.Status.PLAYING))
+        final.refresh_from_db()
+        if not final.finished:
+            expect(page.get_by_test_id("bracket-games")).to_have_text(series_games(final))
+    assert page.evaluate("() => window.notReloaded") is True
+    winner = next(
+        e for e in Entrant.objects.filter(tournament=cup) if final.results[str(e.pk)]["outcome"] == "win"
+    )
+    name = User.objects.get(pk=winner.user_id).username
+    expect(page.locator("#standings-rows tr").first).to_contain_text(name)

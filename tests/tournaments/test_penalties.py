@@ -1,12 +1,14 @@
-"""No-shows in tournaments: a person who never opens his tournament table loses that match (the
-others win it), two no-shows withdraw him from the event, and a repeated removal bans him from
-joining tournaments: 24 h, then twice as long each time (lichess)."""
+"""No-shows in tournaments: a person who never opens his tournament table is replaced by a bot
+after the no-show time and loses that match (the others win it, whatever the bot scored), two
+no-shows withdraw him from the event, and a repeated removal bans him from joining
+tournaments: 24 h, then twice as long each time (lichess)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from apps.core.errors import Refused
@@ -19,6 +21,7 @@ from apps.tournaments.registration import tournament_create, tournament_join
 from apps.tournaments.rounds import tournament_advance, tournament_start
 from apps.tournaments.standings import standings
 from tests.stats.helpers import play_out
+from tests.tournaments.helpers import final_of_two
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,13 +38,22 @@ def _arena(owner, people) -> Tournament:
 
 
 def _no_show_at(pairing: Pairing, absent) -> Match:
-    """Everyone at the table but ``absent`` opens it; the no-show deadline passes."""
+    """Everyone at the table but ``absent`` opens it; the no-show deadline passes: a bot takes
+    his seat and the match is played to its end."""
     match = Match.objects.get(table=pairing.table, status=Match.Status.PLAYING)
+    assert match.absent_bot
+    waited = (match.show_deadline - match.created_at).total_seconds()
+    assert waited == pytest.approx(settings.TOURNAMENTS_NO_SHOW_SECONDS * match.time_scale, abs=0.5)
     for seat in match.table.seats.exclude(user=absent).exclude(user=None):
         seat_presence(table_id=match.table_id, user_id=seat.user_id, delta=+1)
     Match.objects.filter(pk=match.pk).update(show_deadline=timezone.now() - timedelta(seconds=1))
     assert match_no_show_check(match_id=match.pk) is True
-    return match
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING and match.show_deadline is None
+    (stand_in,) = [p for p in match.players if p.get("replaced") == absent.pk]
+    assert stand_in["user"] is None and stand_in["bot"] == "normal"
+    assert not match.table.seats.filter(user=absent).exists()
+    return play_out(match)
 
 
 def _table_of(arena: Tournament, entrant: Entrant) -> Pairing:
@@ -150,3 +162,30 @@ def test_a_player_banned_from_rated_play_mid_event_forfeits_instead_of_stalling_
     swiss.refresh_from_db()
     assert swiss.status == "finished"
     assert {line.entrant_id: line.played for line in standings(swiss)}[banned.pk] == 2
+
+
+def test_a_best_of_three_checks_each_later_match_for_a_no_show(make_user):
+    present, absent = make_user(), make_user()
+    cup, final = final_of_two(present, absent, name="До двух побед", best_of=3)
+    first = Match.objects.get(table=final.table, status=Match.Status.PLAYING)
+    for person in (present, absent):  # both come to the first match
+        seat_presence(table_id=first.table_id, user_id=person.pk, delta=+1)
+    Match.objects.filter(pk=first.pk).update(show_deadline=timezone.now() - timedelta(seconds=1))
+    assert match_no_show_check(match_id=first.pk) is False
+    play_out(first)
+    final.refresh_from_db()
+    assert not final.finished  # one match never decides a best of three
+    seat_presence(table_id=first.table_id, user_id=absent.pk, delta=-1)  # he leaves after it
+    tournament_advance(cup.pk)
+    later = Match.objects.get(table=final.table, status=Match.Status.PLAYING)
+    assert later.pk != first.pk and later.absent_bot and later.show_deadline is not None
+    Match.objects.filter(pk=later.pk).update(show_deadline=timezone.now() - timedelta(seconds=1))
+    assert match_no_show_check(match_id=later.pk) is True  # he has not come back: a bot sits in
+    play_out(later)
+    final.refresh_from_db()
+    gone = Entrant.objects.get(tournament=cup, user=absent)
+    assert final.finished and final.results[str(gone.pk)]["outcome"] == "loss"
+    kept = Entrant.objects.get(tournament=cup, user=present)
+    assert final.results[str(kept.pk)]["outcome"] == "win"
+    gone.refresh_from_db()
+    assert gone.no_shows == 1 and gone.eliminated

@@ -56,6 +56,22 @@ def test_a_template_opens_its_next_event_once_when_registration_is_due(make_user
     assert event.private is False and event.created_by is None and event.minutes == 60
 
 
+def test_a_knockout_template_gives_its_events_best_of_three():
+    now = _at(2026, 12, 7, 18, 0)
+    cup = Schedule.objects.create(
+        name="Кубок вечера", format="knockout", mode="durak_2", time=time(19, 0), max_entrants=16,
+        best_of=3, open_hours=2,
+    )  # fmt: skip
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(timezone, "now", lambda: now)
+        (event,) = schedules_open(now)
+    assert (event.schedule, event.format, event.best_of, event.max_entrants) == (cup, "knockout", 3, 16)
+    arena = Schedule(name="Арена", format="arena", mode="durak_2", time=time(19, 0), minutes=60, best_of=3)
+    with pytest.raises(ValidationError) as info:  # «до двух побед» is for knockouts only
+        arena.full_clean()
+    assert list(info.value.message_dict) == ["best_of"]
+
+
 def test_a_bad_template_is_refused_by_the_admin_form_and_skipped_by_the_tick():
     bad = Schedule(name="Арена без длины", format="arena", mode="durak_2", time=time(19, 0))
     with pytest.raises(ValidationError) as info:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from . import knowledge
@@ -11,7 +12,7 @@ from .auction import choose_bid
 AUCTION_TYPES = {"pass", "bid", "capot", "contra", "recontra", "take", "name"}
 
 
-def observe_events(memory: dict[str, Any], events: list[dict[str, Any]]) -> None:
+def observe_events(memory: dict[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
     """Append the public actions found in ``events`` to the deal's log."""
     from ..events import actions_of
 

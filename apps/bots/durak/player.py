@@ -9,6 +9,7 @@ of them caught]``, to judge how watchful the table is in Шулер).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from . import cards as dc
@@ -25,7 +26,7 @@ def _data(memory: dict[str, Any]) -> dict[str, Any]:
     return cast("dict[str, Any]", data)
 
 
-def observe_events(memory: dict[str, Any], events: list[dict[str, Any]]) -> None:
+def observe_events(memory: dict[str, Any], events: Sequence[Mapping[str, Any]]) -> None:
     """Follow the bout: cards put, cards taken (now known in a hand), cards discarded."""
     data = _data(memory)
     known: dict[str, list[str]] = data["known"]
