@@ -9,8 +9,12 @@ seeding order), and the missing places are byes given to the top seeds.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TypeVar
 
 MAX_SIZE = 128
+
+#: An entrant (or his id) in a bracket.
+K = TypeVar("K", bound=Hashable)
 
 
 def bracket_size(entrants: int) -> int:
@@ -36,7 +40,7 @@ def seeding_order(size: int) -> list[int]:
     return order
 
 
-def first_round(seeded: Sequence[Hashable]) -> list[tuple[Hashable, Hashable | None]]:
+def first_round(seeded: Sequence[K]) -> list[tuple[K, K | None]]:
     """The first round's pairs of ``seeded`` (best first); ``None`` is a bye.
 
     >>> first_round(["a", "b", "c", "d", "e", "f"])
@@ -44,11 +48,15 @@ def first_round(seeded: Sequence[Hashable]) -> list[tuple[Hashable, Hashable | N
     """
     size = bracket_size(len(seeded))
     slots = [seeded[seed - 1] if seed <= len(seeded) else None for seed in seeding_order(size)]
-    pairs = [(slots[i], slots[i + 1]) for i in range(0, size, 2)]
-    return [(a, b) if a is not None else (b, None) for a, b in pairs]
+    pairs: list[tuple[K, K | None]] = []
+    for a, b in zip(slots[::2], slots[1::2], strict=True):
+        first = a if a is not None else b
+        assert first is not None, "two byes never meet: the byes go to the top seeds"
+        pairs.append((first, b if a is not None else None))
+    return pairs
 
 
-def next_round(winners: Sequence[Hashable]) -> list[tuple[Hashable, Hashable]]:
+def next_round(winners: Sequence[K]) -> list[tuple[K, K]]:
     """The next round's pairs from the winners of the last round, in bracket order."""
     if len(winners) < 2 or len(winners) % 2:
         raise ValueError("a knockout round needs an even number of winners, at least 2")
@@ -63,7 +71,7 @@ WINS_NEEDED = 2
 MAX_REPLAYS = 2
 
 
-def series_score(games: Sequence[Sequence[Hashable]], sides: Sequence[Hashable]) -> dict[Hashable, int]:
+def series_score(games: Sequence[Sequence[K]], sides: Sequence[K]) -> dict[K, int]:
     """Wins of each of ``sides`` in a pairing's ``games`` (each the winners of one match, empty
     for a draw).
 
@@ -73,9 +81,7 @@ def series_score(games: Sequence[Sequence[Hashable]], sides: Sequence[Hashable])
     return {side: sum(1 for winners in games if side in winners) for side in sides}
 
 
-def series_winner(
-    games: Sequence[Sequence[Hashable]], sides: Sequence[Hashable]
-) -> tuple[bool, Hashable | None]:
+def series_winner(games: Sequence[Sequence[K]], sides: Sequence[K]) -> tuple[bool, K | None]:
     """``(over, winner)`` of a best-of-3 pairing of two ``sides`` after ``games`` (each the
     winners of one match, empty for a draw): over once a side has two wins, or when the draws
     allowed to be replayed are used up; then the winner is the side with more wins, or ``None``

@@ -41,4 +41,4 @@ class TournamentRefused(Refused):
             when = dateformat.format(timezone.localtime(datetime.fromisoformat(until)), "d.m.Y H:i:s T")
         except ValueError:
             when = until
-        return f"{gettext(MESSAGES[self.code])} " + gettext("До %(time)s.") % {"time": when}
+        return f"{MESSAGES[self.code]!s} " + gettext("До %(time)s.") % {"time": when}

@@ -14,12 +14,17 @@ from apps.ratings.modes import MODE_ORDER
 from .models import Tournament
 
 
+def mode_choices() -> list[tuple[str, str]]:
+    """Every rated mode with its name in the active language, in the site's order."""
+    return [(code, str(mode_name(code))) for code in MODE_ORDER]
+
+
 class TournamentForm(forms.Form):
     """Name, format, mode, start in N minutes and the format's own length."""
 
     name = forms.CharField(label=_("Название"), max_length=80)
     format = forms.ChoiceField(label=_("Формат"), choices=Tournament.Format.choices)
-    mode = forms.ChoiceField(label=_("Игра и режим"), choices=())
+    mode = forms.ChoiceField(label=_("Игра и режим"), choices=mode_choices)
     starts_in = forms.IntegerField(
         label=_("Начало через, мин"), min_value=1, max_value=7 * 24 * 60, initial=10
     )
@@ -33,19 +38,15 @@ class TournamentForm(forms.Form):
         coerce=int,
         initial=1,
         required=False,
-        empty_value=1,
     )
     max_entrants = forms.IntegerField(label=_("Мест"), min_value=2, max_value=128, initial=32)
     private = forms.BooleanField(label=_("По приглашению (по ссылке)"), required=False)
     rating_min = forms.IntegerField(label=_("Рейтинг от"), min_value=0, max_value=4000, required=False)
     rating_max = forms.IntegerField(label=_("Рейтинг до"), min_value=0, max_value=4000, required=False)
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["mode"].choices = [(code, mode_name(code)) for code in MODE_ORDER]
-
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         low, high = data.get("rating_min"), data.get("rating_max")
         if low is not None and high is not None and low > high:
             self.add_error("rating_max", _("Верхняя граница рейтинга меньше нижней."))

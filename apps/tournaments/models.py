@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from apps.ratings.modes import MODES
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: A knockout pairing plays one match, or until a side has two wins («до двух побед»).
 BEST_OF = [(1, _("один матч")), (3, _("до двух побед"))]
@@ -198,9 +205,7 @@ class Schedule(models.Model):
         """The admin's form: the format's own length, a rating mode, a weekday for a weekly one."""
         from django.core.exceptions import ValidationError
 
-        from apps.ratings.modes import MODES
-
-        errors = {}
+        errors: dict[str, StrOrPromise] = {}
         if self.mode not in MODES:
             errors["mode"] = _("Нет такого режима: %(modes)s") % {"modes": ", ".join(MODES)}
         if self.format == Tournament.Format.ARENA and not (self.minutes and 20 <= self.minutes <= 180):

@@ -12,7 +12,7 @@ between neighbouring tables to avoid repeats.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -23,7 +23,7 @@ class Entrant:
     """One line of the standings as pairing sees it. ``met``: the entrants already played in
     this event (Swiss) or at the entrant's last table (arena); ``byes``: byes had so far."""
 
-    id: Hashable
+    id: int
     score: float = 0.0
     rating: float = 0.0
     met: frozenset = field(default_factory=frozenset)
@@ -34,8 +34,8 @@ class Entrant:
 class Round:
     """A round's tables (tuples of entrant ids, best placed first) and its byes."""
 
-    tables: tuple[tuple[Hashable, ...], ...]
-    byes: tuple[Hashable, ...] = ()
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...] = ()
 
 
 def standings_order(entrants: Iterable[Entrant]) -> list[Entrant]:
@@ -100,7 +100,7 @@ def pair_two_sided(entrants: Iterable[Entrant], *, window: int = 12) -> Round:
     byes = _bye_takers(ordered, len(ordered) % 2)
     playing = [e for e in ordered if e not in byes]
     block = len(playing) if len(playing) <= 2 * BLOCK else BLOCK
-    tables: list[tuple[Hashable, Hashable]] = []
+    tables: list[tuple[int, int]] = []
     for start in range(0, len(playing), block):
         part = playing[start : start + block]
         best: list[tuple[Entrant, Entrant]] = []
@@ -176,14 +176,12 @@ def group_tables(entrants: Iterable[Entrant], *, size: int, min_size: int) -> Ro
 FULL_GRAPH = 40
 
 
-def _arena_matching(
-    part: list[Entrant], window: int = 12
-) -> tuple[list[tuple[Hashable, Hashable]], list[Entrant]]:
+def _arena_matching(part: list[Entrant], window: int = 12) -> tuple[list[tuple[int, int]], list[Entrant]]:
     """The most tables of two among ``part`` (in standings order) by weighted matching on score
     and rating, no edge between last opponents, looking ``window`` places up and down first, then
     three times as far, and (a part of at most :data:`FULL_GRAPH`) at the whole part while that
     leaves out more than an odd one; returns the tables and who is left out."""
-    best: tuple[list[tuple[Hashable, Hashable]], list[Entrant]] = ([], list(part))
+    best: tuple[list[tuple[int, int]], list[Entrant]] = ([], list(part))
     # the whole part only when it is small: a full graph of a 64-block takes a second, and
     # whoever is left out is tried with the next block (or the next pass, moments later)
     spans = (window, 3 * window, *((None,) if len(part) <= FULL_GRAPH else ()))
@@ -226,7 +224,7 @@ def arena_tables(waiting: Iterable[Entrant], *, size: int, min_size: int | None 
         # Blocks of the standings, as a Swiss round's: the blossom algorithm is cubic (a full
         # graph of 1,000 free entrants takes minutes). Whoever a block leaves out (his only
         # candidates were his last opponents) is tried again with the next block.
-        tables: list[tuple[Hashable, Hashable]] = []
+        tables: list[tuple[int, int]] = []
         carry: list[Entrant] = []
         for start in range(0, len(ordered), BLOCK):
             last = start + BLOCK >= len(ordered) - BLOCK // 2  # a short tail joins the last block
@@ -237,7 +235,7 @@ def arena_tables(waiting: Iterable[Entrant], *, size: int, min_size: int | None 
                 break
         return Round(tables=tuple(tables), byes=tuple(e.id for e in carry))
     least = min_size or size
-    tables: list[list[Entrant]] = []
+    groups: list[list[Entrant]] = []
     rest = list(ordered)
     while len(rest) >= least:
         table: list[Entrant] = []
@@ -248,6 +246,6 @@ def arena_tables(waiting: Iterable[Entrant], *, size: int, min_size: int | None 
                 table.append(entrant)
         if len(table) < least:
             break
-        tables.append(table)
+        groups.append(table)
         rest = [e for e in rest if e not in table]
-    return Round(tables=tuple(tuple(e.id for e in t) for t in tables), byes=tuple(e.id for e in rest))
+    return Round(tables=tuple(tuple(e.id for e in t) for t in groups), byes=tuple(e.id for e in rest))

@@ -183,7 +183,10 @@ def _refuse_comeback(tournament: Tournament, user) -> None:
 
 def pair_invitation_send(entrant: Entrant) -> None:
     """The partner's live notice of a pair invitation (the lobby socket's ``tournament_pair``
-    frame: a toast with a link to the tournament, where «Играю в паре» accepts)."""
+    frame: a toast with a link to the tournament, where «Играю в паре» accepts); nothing for
+    an entrant who plays alone."""
+    if entrant.partner_id is None:
+        return
     url = reverse("tournaments:detail", args=[entrant.tournament_id])
     if entrant.tournament.private:
         url = f"{url}?code={entrant.tournament.invite_code}"
@@ -221,7 +224,7 @@ def tournament_leave(*, tournament_id: int, user) -> None:
             if tournament
             else None
         )
-        if entrant is None:
+        if tournament is None or entrant is None:
             raise Refused("not_joined")
         live.changed(tournament_id)
         if tournament.status == Tournament.Status.REGISTRATION:

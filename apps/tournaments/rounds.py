@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from datetime import datetime, timedelta
 
@@ -87,7 +88,9 @@ def _met(tournament: Tournament, *, last_only: bool) -> dict[int, set[int]]:
     return met
 
 
-def _seats(mode: str, table: tuple[int, ...], by_id: dict[int, Entrant]) -> list[tuple[int, None]]:
+def _seats(
+    mode: str, table: tuple[int, ...], by_id: dict[int, Entrant]
+) -> list[tuple[int | None, str | None]]:
     """The table's seats: in 2 on 2 each side's pair at seats 0 and 2, 1 and 3."""
     if MODES[mode].teams:
         a, b = (by_id[pk] for pk in table)
@@ -118,7 +121,7 @@ def _open_tables(
             absent_bot=True,
         )
         Pairing.objects.create(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
-        transaction.on_commit(lambda t=table.pk, p=people: seated_notify(tournament, t, p))
+        transaction.on_commit(functools.partial(seated_notify, tournament, table.pk, people))
 
 
 def _banned(entrants: list[Entrant]) -> set[int]:
@@ -257,11 +260,12 @@ def round_next(tournament: Tournament) -> None:
         return
     tournament.round += 1
     tournament.save(update_fields=["round"])
+    pairs: list[tuple[int, int | None]]
     if tournament.round == 1:
         seeded = sorted(entrants.values(), key=lambda e: (-e.rating, e.joined_at, e.pk))
         pairs = brackets.first_round([e.pk for e in seeded])
     else:
-        pairs = brackets.next_round(_winners_in_bracket_order(tournament))
+        pairs = list(brackets.next_round(_winners_in_bracket_order(tournament)))
     _byes(tournament, tuple(a for a, b in pairs if b is None))
     _open_tables(tournament, tuple((a, b) for a, b in pairs if b is not None), entrants)
 
@@ -295,6 +299,8 @@ def arena_pass(tournament: Tournament, now: datetime | None = None) -> int:
     """Seat the arena's free entrants at new tables (never against their last table's
     opponents); returns how many tables it opened. Nothing opens in the window's last 30 s,
     and after the window the arena finishes once its last tables are over."""
+    if tournament.started_at is None:  # not started: no table yet
+        return 0
     now = now or timezone.now()
     end = tournament.started_at + timedelta(minutes=tournament.minutes or 0)
     if now >= end - timedelta(seconds=ARENA_LAST_SECONDS):
@@ -349,7 +355,8 @@ def _result_of(
             outcome = "loss" if row.seat in enders else ("win" if enders else "draw")
         points = POINTS[outcome]
         if vp and row.score is not None and len(row.totals) == 2:
-            target = int((pairing_.table.options or {}).get("target") or max(row.totals) or 1)
+            options = (pairing_.table.options if pairing_.table else None) or {}
+            target = int(options.get("target") or max(row.totals) or 1)
             points = float(scoring.victory_points(row.totals[row.side], row.totals[1 - row.side], target)[0])
         results[str(entrant)] = {"outcome": outcome, "score": row.score, "points": points}
     return results
@@ -400,11 +407,12 @@ def results_count(sender, match, rows, **kwargs) -> None:
             penalties.no_show_count(by_user[row.user_id], row.user_id)
     if tournament.format == Tournament.Format.KNOCKOUT and tournament.best_of == 3:
         no_show = bool(absent) or any(row.ending == "no_show" for row in rows)
-        results = _series_count(pairing_, results, no_show=no_show)
-        if results is None:  # nobody has two wins yet: the next match starts after the commit
+        series = _series_count(pairing_, results, no_show=no_show)
+        if series is None:  # nobody has two wins yet: the next match starts after the commit
             live.changed(tournament.pk)  # the bracket's «1:0»
             transaction.on_commit(lambda: _advance_soon(tournament.pk))
             return
+        results = series
     pairing_.results = results
     pairing_.finished = True
     pairing_.finished_at = timezone.now()

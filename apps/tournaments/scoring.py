@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from math import ceil
-from typing import Literal
+from typing import Literal, TypeVar
+
+#: An entrant's id in the tie-breaks' tables.
+K = TypeVar("K", bound=Hashable)
 
 Result = Literal["win", "draw", "loss"]
 
@@ -77,13 +80,13 @@ def victory_points(score: int, other: int, target: int) -> tuple[int, int]:
     return (winner, VP_TOTAL - winner) if score > other else (VP_TOTAL - winner, winner)
 
 
-def buchholz(opponents: Iterable[Hashable], scores: Mapping[Hashable, float]) -> float:
+def buchholz(opponents: Iterable[K], scores: Mapping[K, float]) -> float:
     """The Buchholz tie-break: the sum of the final scores of every opponent met (a bye is no
     opponent and adds nothing)."""
     return sum(scores[opponent] for opponent in opponents)
 
 
-def sonneborn_berger(games: Iterable[tuple[Hashable, float]], scores: Mapping[Hashable, float]) -> float:
+def sonneborn_berger(games: Iterable[tuple[K, float]], scores: Mapping[K, float]) -> float:
     """The Sonneborn–Berger tie-break over one entrant's games as (opponent, share won: 1 a
     win, 0.5 a draw, 0 a loss): each opponent's final score times the share won of him."""
     return sum(scores[opponent] * won for opponent, won in games)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import zlib
 from array import array
+from datetime import timedelta
 from typing import NamedTuple
 
 import msgspec
@@ -13,10 +14,10 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
 from django.urls import reverse
-from django.utils import timezone
 
 from apps.ratings.labels import mode_name
 from apps.ratings.modes import MODES
+from apps.tables.models import Match
 
 from .brackets import series_score
 from .models import Entrant, Pairing, Tournament
@@ -155,12 +156,8 @@ def series_games(p: Pairing | _Row) -> str | None:
 def round_tables(t: Tournament, round: int, *, limit: int = 500) -> list[dict]:
     """The tables and byes of round ``round`` in pairing order (an arena, whose tables are all
     round 0: its newest ``limit``, newest first)."""
-    pairings = Pairing.objects.filter(tournament=t, round=round)
-    if t.format == Tournament.Format.ARENA:
-        pairings = pairings.order_by("-id")[:limit]
-    else:
-        pairings = pairings.order_by("id")[:limit]
-    pairings = list(pairings)
+    order = "-id" if t.format == Tournament.Format.ARENA else "id"
+    pairings = list(Pairing.objects.filter(tournament=t, round=round).order_by(order)[:limit])
     ids = {int(pk) for p in pairings for pk in p.entrants}
     entrants = {e.pk: e for e in Entrant.objects.filter(pk__in=ids)}
     people = {e.user_id for e in entrants.values()} | {
@@ -401,7 +398,7 @@ def tournament_detail(
         "invited": _names({invited.user_id}).get(invited.user_id, "?") if invited is not None else None,
         "your_table": my_table,
         "ends_at": (
-            (t.started_at + timezone.timedelta(minutes=t.minutes)).isoformat()
+            (t.started_at + timedelta(minutes=t.minutes)).isoformat()
             if t.format == Tournament.Format.ARENA and t.started_at and t.minutes
             else None
         ),
@@ -432,8 +429,6 @@ def trophies_of(user_id: int, limit: int = 50) -> list[dict]:
 def with_tournaments(user_id: int, items: list[dict]) -> list[dict]:
     """apps.stats' result decorator: each result item of a tournament match gets ``tournament``
     (``{"id", "name", "url"}``; the others none), in one query whatever the number of items."""
-    from apps.tables.models import Match
-
     ids = [item["match"] for item in items]
     rows = Match.objects.filter(pk__in=ids, table__tournament_pairing__isnull=False).values_list(
         "pk", "table__tournament_pairing__tournament_id", "table__tournament_pairing__tournament__name"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from apps.ratings.modes import MODES
+
 from . import scoring
 from .models import Entrant, Pairing, Tournament
 
@@ -31,7 +33,7 @@ class Line:
     partner_id: int | None
     rating: int
     score: float = 0.0
-    results: list[str] = field(default_factory=list)
+    results: list[scoring.Result] = field(default_factory=list)
     on_fire: bool = False
     buchholz: float = 0.0
     sonneborn_berger: float = 0.0
@@ -46,8 +48,6 @@ class Line:
 def match_points(tournament: Tournament) -> str:
     """``"vp"`` when a Swiss of this mode scores Victory Points (two sides of the belot
     family), else ``"match"``."""
-    from apps.ratings.modes import MODES
-
     mode = MODES[tournament.mode]
     two_sided = mode.players == 2 or mode.teams
     return "vp" if mode.game != "durak" and two_sided else "match"
