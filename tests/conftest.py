@@ -15,6 +15,10 @@ reserved test Redis DB is emptied at session start (see ``_flush_test_redis``).
 Fixtures available everywhere (documented in ``tests/live.py``): ``live_site``,
 ``live_server_process``, ``celery_worker``, ``browser``, ``page``; plus pytest-django's
 ``db``, ``transactional_db``, ``client``, ``settings`` ...
+
+Between ``transactional_db`` tests the database is emptied by ``DELETE`` rather than Django's
+``TRUNCATE`` and ``post_migrate`` (``tests/dbflush.py``: the same empty tables, 0.4-2 s less
+a test).
 """
 
 from __future__ import annotations
@@ -23,7 +27,14 @@ import os
 
 import pytest
 
-from tests.live import browser, celery_worker, live_server_process, live_site, page  # noqa: F401
+from tests.live import (  # noqa: F401
+    _celery_worker_for_its_tests,
+    browser,
+    celery_worker,
+    live_server_process,
+    live_site,
+    page,
+)
 
 _service_problems: list[str] = []
 
@@ -79,6 +90,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         settings.DATABASES  # noqa: B018  (raises if Django is not configured, e.g. -p no:django)
     except Exception:
         return
+    from tests import dbflush
+
+    dbflush.install()
     _service_problems.extend(problem for problem in (_check_postgres(), _check_redis()) if problem)
     if _service_problems and _in_ci():
         pytest.exit("; ".join(_service_problems), returncode=1)

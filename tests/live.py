@@ -14,6 +14,11 @@ Import these fixtures through ``tests/conftest.py`` (already done); use them by 
 ``celery_worker`` (session scope; request ``transactional_db`` in the test as well)
     A real ``celery -A config worker --pool=solo`` process on Redis (the test queue of this
     run) against the test database. Tasks sent by the test or by the live site reach it.
+    The one process serves the session but consumes only during the tests that ask for it
+    (directly or through a fixture): before any other test it stops consuming and drops the
+    countdown tasks it holds, and the queue is emptied before it consumes again, so no task
+    of one test runs during another, and a test that starts workers of its own
+    (:func:`start_celery_worker`) has the queue to itself.
 
 ``browser`` (session) / ``page`` (function)
     Playwright driving Debian's ``/usr/bin/chromium`` headless. ``page`` is a fresh context
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -86,11 +92,13 @@ class LiveSite:
 
 @dataclass
 class CeleryWorker:
-    """A running Celery worker process."""
+    """A running Celery worker process (``name``: its node name, for remote control)."""
 
     process: subprocess.Popen
     log_path: Path
     queue: str
+    name: str = ""
+    consuming: bool = True
 
 
 def free_port() -> int:
@@ -149,6 +157,27 @@ def embedded_env(sqlite_path: Path, **overrides: str) -> dict[str, str]:
     return env
 
 
+def embedded_migrated(sqlite_path: Path) -> Path:
+    """Put at ``sqlite_path`` a copy of a SQLite database on which ``manage.py migrate`` ran from
+    scratch with ``./run``'s embedded settings (done once per test process: the migrations on
+    a fresh SQLite file take about a minute of disk flushes on a busy box). Returns the path."""
+    if not _sqlite_template:
+        LOGS.mkdir(parents=True, exist_ok=True)
+        template = LOGS.parent / f"embedded-template-{os.getpid()}.sqlite3"
+        for stale in (template, Path(f"{template}-wal"), Path(f"{template}-shm")):
+            stale.unlink(missing_ok=True)
+        subprocess.run(
+            [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT, env=embedded_env(template), check=True, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        _sqlite_template.append(template)
+    shutil.copyfile(_sqlite_template[0], sqlite_path)
+    return sqlite_path
+
+
+_sqlite_template: list[Path] = []
+
+
 def _log_tail(path: Path, lines: int = 40) -> str:
     try:
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
@@ -177,7 +206,7 @@ def stop_process(process: subprocess.Popen, timeout: float = 10.0) -> None:
             process.wait(timeout)
 
 
-def start_daphne(env: dict[str, str], *, timeout: float = 40.0) -> LiveSite:
+def start_daphne(env: dict[str, str], *, timeout: float = 120.0) -> LiveSite:
     """Start daphne on a free port and return once ``/healthz`` answers 200."""
     port = free_port()
     process, log_path = _spawn(
@@ -202,14 +231,15 @@ def start_daphne(env: dict[str, str], *, timeout: float = 40.0) -> LiveSite:
 
 
 def start_celery_worker(
-    env: dict[str, str], *, include: list[str] | None = None, timeout: float = 40.0
+    env: dict[str, str], *, include: list[str] | None = None, timeout: float = 120.0
 ) -> CeleryWorker:
     """Start ``celery -A config worker --pool=solo`` on this run's queue; return once it is ready."""
     queue = env["CELERY_QUEUE"]
+    name = f"test-{uuid.uuid4().hex[:8]}@{socket.gethostname()}"
     argv = [
         str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-Q", queue,
         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "INFO",
-        "-n", f"test-{uuid.uuid4().hex[:8]}@%h",
+        "-n", name,
     ]  # fmt: skip
     if include:
         argv += ["--include", ",".join(include)]
@@ -223,7 +253,50 @@ def start_celery_worker(
             stop_process(process)
             raise RuntimeError(f"celery worker not ready after {timeout:.0f} s:\n{_log_tail(log_path)}")
         time.sleep(0.2)
-    return CeleryWorker(process=process, log_path=log_path, queue=queue)
+    return CeleryWorker(process=process, log_path=log_path, queue=queue, name=name)
+
+
+def purge_queue(queue: str) -> None:
+    """Drop every task waiting in ``queue`` (this run's Celery queue on Redis)."""
+    from config.celery import app
+
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge(queue)
+
+
+def _control_reply(replies, worker: CeleryWorker, what: str) -> None:
+    if not replies or not any(worker.name in reply for reply in replies):
+        pytest.fail(f"celery worker {worker.name} did not answer {what}:\n{_log_tail(worker.log_path)}")
+
+
+def celery_pause(worker: CeleryWorker, timeout: float = 30.0) -> None:
+    """Stop ``worker`` consuming its queue and drop the countdown tasks it holds; returns once
+    it has answered (a solo worker answers between tasks, so none is running then)."""
+    from config.celery import app
+
+    destination = [worker.name]
+    replies = app.control.cancel_consumer(worker.queue, destination=destination, reply=True, timeout=timeout)
+    _control_reply(replies, worker, "cancel_consumer")
+    worker.consuming = False
+    held = app.control.inspect(destination=destination, timeout=timeout, limit=1)
+    ids = [
+        (task.get("request") or task).get("id")
+        for listing in (held.scheduled() or {}, held.reserved() or {})
+        for tasks in listing.values()
+        for task in tasks
+    ]
+    if ids := [task_id for task_id in ids if task_id]:
+        app.control.revoke(ids, destination=destination, reply=True, timeout=timeout)
+
+
+def celery_resume(worker: CeleryWorker, timeout: float = 30.0) -> None:
+    """Empty the queue (tasks of the tests run since the pause) and let ``worker`` consume it."""
+    from config.celery import app
+
+    purge_queue(worker.queue)
+    replies = app.control.add_consumer(worker.queue, destination=[worker.name], reply=True, timeout=timeout)
+    _control_reply(replies, worker, "add_consumer")
+    worker.consuming = True
 
 
 # --- fixtures ------------------------------------------------------------------------------
@@ -247,14 +320,44 @@ def live_site(transactional_db, live_server_process: LiveSite) -> LiveSite:
     return live_server_process
 
 
+_session_worker: list[CeleryWorker] = []
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, django_db_blocker) -> Iterator[CeleryWorker]:
     """A real Celery worker process for the session (tests also need ``transactional_db``)."""
     with django_db_blocker.unblock():
         env = live_env()
+    purge_queue(env["CELERY_QUEUE"])  # tasks of the tests before, which had no worker
     worker = start_celery_worker(env)
+    _session_worker.append(worker)
     yield worker
+    _session_worker.clear()
     stop_process(worker.process)
+
+
+@pytest.fixture(autouse=True)
+def _celery_worker_for_its_tests(request) -> None:
+    """The session's Celery worker consumes during the tests that use it, and only then."""
+    if not _session_worker:
+        return
+    worker = _session_worker[0]
+    wanted = "celery_worker" in request.fixturenames
+    if wanted and not worker.consuming:
+        celery_resume(worker)
+    elif not wanted and worker.consuming:
+        celery_pause(worker)
+
+
+_session_browser: list = []
+
+
+def close_browser_contexts() -> None:
+    """Close every context the session's browser still has open (pages a test opened itself
+    keep their sockets to the live site open until then)."""
+    for browser in _session_browser:
+        for context in list(browser.contexts):
+            context.close()
 
 
 @pytest.fixture(scope="session")
@@ -267,7 +370,9 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        _session_browser.append(browser)
         yield browser
+        _session_browser.clear()
         browser.close()
 
 

@@ -12,6 +12,7 @@
   the channel-layer prefix.
 - Under pytest-xdist (``./run test`` runs the suite on several workers) each worker adds its
   name to ``TEST_RUN``; pytest-django suffixes the database with it.
+- Commits of the test database do not wait for the disk (``synchronous_commit=off``).
 - A fast password hasher. Live processes started by ``tests/live.py`` use these settings
   too, with ``DATABASE_URL`` pointing at the test database.
 """
@@ -41,6 +42,10 @@ if XDIST_WORKER := os.environ.get("PYTEST_XDIST_WORKER", ""):
 
 DATABASE_URL = env_str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kartochki")
 DATABASES = {"default": database_from_url(DATABASE_URL)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A test database is thrown away: a commit need not wait for its WAL to reach the disk
+    # (2.8 ms a commit on this box against 0.2 ms; the suite commits tens of thousands of times).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
 DATABASES["default"]["TEST"] = {
     "NAME": env_str(
         "KARTOCHKI_TEST_DB", "test_kartochki" if TEST_RUN == "ci" else f"test_kartochki_{TEST_RUN}"

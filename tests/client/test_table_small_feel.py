@@ -186,6 +186,11 @@ def test_the_last_card_of_a_trick_flies_over_the_top_seats_hand_not_under_it(ope
     page = open_harness(phone=phone)
     before, after, card = the_last_card_from_the_top_seat()
     feed(page, before)
+    # The page's animations stand still (DevTools' playback rate 0) so the flight is still there
+    # to be measured however long the checks below take on a busy machine.
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0})
     feed(page, after)
     expect(page.get_by_test_id("held-trick")).to_be_visible()
     flight = page.evaluate(FLIGHT, card)

@@ -2,10 +2,12 @@
 Celery worker inside daphne (issue #19, item 1: «Мои результаты» answered 500 there while the
 suite, on PostgreSQL, never saw it).
 
-One daphne with ``config.settings.dev`` on a fresh SQLite file: sign in through the login form,
-open every main page, start «Играть с ботами» (Дурак), play the whole match through the table
-socket (the bots move through the in-process worker), then open «Мои результаты», the match
-page and its record — each must answer 200.
+One daphne with ``config.settings.dev`` on a fresh SQLite file (a copy of one the session
+migrated from scratch: ``tests.live.embedded_migrated``; ``migrate`` runs again on it as
+``./run`` does): sign in through the login form, open every main page, start «Играть с
+ботами» (Дурак), play the whole match through the table socket (the bots move through the
+in-process worker), then open «Мои результаты», the match page and its record — each must
+answer 200.
 
 The embedded default is a real site (issue #33): DEBUG is off, so an unknown page gets the
 site's own 404, errors under ``/api/`` are JSON (a 5 MB body: 413, logged in one line), and
@@ -26,7 +28,7 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
-from tests.live import BIN, LOGS, ROOT, embedded_env, free_port, start_daphne, stop_process
+from tests.live import BIN, LOGS, ROOT, embedded_env, embedded_migrated, free_port, start_daphne, stop_process
 
 # django_db: the suite's live-test fixtures settle sockets against the test database.
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
@@ -70,7 +72,7 @@ class Browserless:
 
 
 def test_pages_and_a_whole_match_on_the_embedded_default(tmp_path) -> None:
-    env = embedded_env(tmp_path / "embedded.sqlite3", TABLES_BOT_DELAY_MS="0")
+    env = embedded_env(embedded_migrated(tmp_path / "embedded.sqlite3"), TABLES_BOT_DELAY_MS="0")
     python = str(BIN / "python")
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "shell", "-c", CREATE_USER], cwd=ROOT, env=env, check=True)
@@ -148,7 +150,7 @@ def post_raw(url: str, body: bytes) -> tuple[int, str]:
 
 def test_debug_1_is_the_development_mode(tmp_path) -> None:
     """``DEBUG=1 ./run``: Django's debug 404 page; the API's errors and the static files as before."""
-    env = embedded_env(tmp_path / "debug.sqlite3", DEBUG="1")
+    env = embedded_env(embedded_migrated(tmp_path / "debug.sqlite3"), DEBUG="1")
     subprocess.run(
         [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )

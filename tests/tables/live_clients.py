@@ -102,17 +102,46 @@ class TableSocket:
 
 
 def close_and_settle(timeout: float = 15.0) -> None:
-    """Close every socket of the test and wait until the server has counted them out, so that
-    no presence update races with the database flush after the test."""
+    """Close every socket of the test (its own and its browser pages') and wait until the server
+    has counted them out, so that no presence update races with the database flush after the test.
+
+    Counts that stay put for a second while the database is idle are not sockets in flight: the
+    test counted them itself (``seat_presence`` called in this process); nothing will change them.
+    """
     from apps.tables.models import Seat, Spectator
+    from tests.live import close_browser_contexts
 
     while TableSocket.opened:
         TableSocket.opened.pop().close()
+    close_browser_contexts()
     deadline = time.monotonic() + timeout
     counted = (Seat.objects.filter(connections__gt=0), Spectator.objects.filter(connections__gt=0))
-    while time.monotonic() < deadline and any(rows.exists() for rows in counted):
+    last: list | None = None
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        counts = [sorted(rows.values_list("pk", "connections")) for rows in counted]
+        if not any(counts):
+            break
+        if counts != last:
+            last, since = counts, time.monotonic()
+        elif time.monotonic() - since >= 1.0 and database_idle():
+            break
         time.sleep(0.05)
-    time.sleep(0.2)  # the last presence transaction commits before it is visible
+    deadline = time.monotonic() + 2.0
+    while not database_idle() and time.monotonic() < deadline:  # the last presence transaction ends
+        time.sleep(0.02)
+
+
+def database_idle() -> bool:
+    """No other session of the test database is inside a statement or a transaction."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+        )
+        return cursor.fetchone()[0] == 0
 
 
 def log_size(site) -> int:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.live import ROOT, embedded_env
+from tests.live import ROOT, embedded_env, embedded_migrated
 
 SCRIPT = """
 import json
@@ -54,8 +54,9 @@ print(json.dumps({
 
 def run_on_sqlite(script: str, tmp_path: Path) -> dict:
     """Run ``script`` with the embedded default's settings on a fresh SQLite file under
-    ``tmp_path`` (no timers or bot tasks); return the JSON object it printed last."""
-    env = embedded_env(tmp_path / "dev.sqlite3", TABLES_SCHEDULER="none")
+    ``tmp_path`` (migrated once for the session; the script's own ``migrate`` finds nothing to do;
+    no timers or bot tasks); return the JSON object it printed last."""
+    env = embedded_env(embedded_migrated(tmp_path / "dev.sqlite3"), TABLES_SCHEDULER="none")
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
