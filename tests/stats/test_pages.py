@@ -194,7 +194,7 @@ def test_the_match_page_shows_the_sheet_and_the_replay(client, make_user):
     response = client.get(reverse("stats:match", args=[match.pk]))
     html = response.content.decode()
     assert 'data-testid="sheet"' in html and 'data-testid="replay"' in html
-    assert 'id="replay-data"' in html and "js/replay.js" in html
+    assert 'id="replay-data"' in html and "js/pages/replay.js" in html
     rows = response.context["belot_rows"]
     deal = spec["expect"]["deals"][0]
     assert len(rows) == 1 and rows[0]["scores"] == deal["scores"] == [102, 0]

@@ -1,0 +1,86 @@
+// The waiting room of a table (before the match): the random client seed of «Готов», the chat,
+// a reload whenever the table differs from this page, and the owner's invite link.
+import { ChatPanel } from "../table/chat.js";
+import { keyOf, viewKey } from "./waiting-key.js";
+
+const chatHost = document.querySelector('[data-testid="waiting-chat"]');
+
+// «Готов» sends a random client seed (docs/rules.md §3) unless the player typed his own.
+const readyForm = document.querySelector('[data-testid="ready-form"]');
+readyForm?.addEventListener("submit", () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  readyForm.elements.client_seed.value = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+});
+
+// Reload when the table differs from this page (someone sits or stands, gets ready, a bot is
+// seated, the options change, the match starts) — whenever the state arrives, even the first
+// one; a frame that changes nothing shown here (who is connected) does not reload. The page
+// asks for the state again every few seconds (a change published while it was loading is
+// never missed for long), and gives up on a state after three reloads that did not show it.
+const shown = keyOf(
+  "waiting",
+  [...document.querySelectorAll('[data-testid="seats"] li[data-key]')].map((li) => li.dataset.key).join(";"),
+  JSON.parse(document.getElementById("table-options").textContent),
+);
+const scheme = location.protocol === "https:" ? "wss" : "ws";
+const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${chatHost.dataset.tableId}/`);
+let reloading = false;
+
+// The chat before the match (the same socket; history comes again after each reload).
+const chat = new ChatPanel({
+  send: (frame) => socket.readyState === WebSocket.OPEN && (socket.send(JSON.stringify(frame)), true),
+  toast: (text) => { chat.note.hidden = false; chat.note.textContent = text; },
+  me: Number(chatHost.dataset.userId),
+  hidden: JSON.parse(document.getElementById("chat-hidden").textContent),
+  returnUrl: chatHost.dataset.chatReturn,
+});
+chat.setOpen(true);
+chat.element.querySelector(".chat-close").remove();
+chatHost.append(chat.element);
+
+socket.addEventListener("message", (event) => {
+  const frame = JSON.parse(event.data);
+  if (frame.op === "chat") chat.add(frame);
+  else if (frame.op === "chat_history") chat.history(frame.messages);
+  else if (frame.op === "chat_hidden") chat.hide(frame.ids);
+  else if (frame.op === "chat_mute") chat.muted(frame.user, frame.mute);
+  else if (frame.op === "chat_report") chat.reported();
+  else if (frame.op === "error") chat.toast(frame.message);
+  if (frame.op !== "state" || !frame.view || reloading) return;
+  const now = viewKey(frame.view);
+  if (now === shown) return;
+  const tried = JSON.parse(sessionStorage.getItem("table-reloads") || "{}");
+  const n = tried[now] || 0;
+  if (n >= 3) return;
+  sessionStorage.setItem("table-reloads", JSON.stringify({ [now]: n + 1 }));
+  reloading = true;
+  setTimeout(() => location.reload(), n * 1000);
+});
+
+// The owner's invite link: the phone's share sheet where there is one, else the clipboard.
+const copy = document.querySelector('[data-testid="invite-copy"]');
+if (copy) copy.addEventListener("click", async () => {
+  const url = document.querySelector('[data-testid="invite-url"]').value;
+  const done = document.querySelector('[data-testid="invite-copied"]');
+  try {
+    if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+      await navigator.share({ title: copy.dataset.shareTitle, url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+  } catch (err) {
+    if (err && err.name === "AbortError") return; // the share sheet was closed
+    const input = document.querySelector('[data-testid="invite-url"]');
+    input.select();
+    document.execCommand("copy");
+  }
+  done.hidden = false;
+});
+
+const poll = setInterval(() => {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "sync" }));
+}, 5000);
+socket.addEventListener("close", () => {
+  clearInterval(poll);
+  setTimeout(() => location.reload(), 5000); // the server went away: come back with the page
+});
