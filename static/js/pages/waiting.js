@@ -58,7 +58,10 @@ socket.addEventListener("message", (event) => {
 });
 
 // The owner's invite link: the phone's share sheet where there is one, else the clipboard.
+// The button comes disabled (it does nothing without this script): a click before the script
+// ran would be lost.
 const copy = document.querySelector('[data-testid="invite-copy"]');
+if (copy) copy.disabled = false;
 if (copy) copy.addEventListener("click", async () => {
   const url = document.querySelector('[data-testid="invite-url"]').value;
   const done = document.querySelector('[data-testid="invite-copied"]');
