@@ -1,6 +1,8 @@
 // The lobby's list of open tables follows /ws/lobby/ (docs/protocol.md, «The lobby socket»):
 // the whole list once (`tables`, on connect and on `sync`), then only what changed
 // (`tables_diff`: rows added, rows changed, ids removed; issue #30).
+import { LOBBY_NO_RETRY, LiveSocket, socketUrl } from "./socket.js";
+
 const list = document.getElementById("lobby-tables");
 const words = JSON.parse(document.getElementById("lobby-words").textContent);
 const tableUrl = list.dataset.tableUrl; // ".../tables/0/": the table's id replaces the 0
@@ -54,12 +56,9 @@ export function apply(frame) {
   render();
 }
 
-const scheme = location.protocol === "https:" ? "wss" : "ws";
-const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
-socket.addEventListener("message", (event) => apply(JSON.parse(event.data)));
+const socket = new LiveSocket(socketUrl("/ws/lobby/"), { onMessage: apply, noRetry: LOBBY_NO_RETRY, pingEveryMs: null });
+socket.connect();
 // A waiting table leaves the list a while after its people left its page (no event says when):
 // the whole list is asked for again now and then (#36, item 11).
 const RESYNC_MS = 30_000;
-setInterval(() => {
-  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "sync" }));
-}, RESYNC_MS);
+setInterval(() => socket.send({ op: "sync" }), RESYNC_MS);

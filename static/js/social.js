@@ -4,23 +4,34 @@
 // window.kartochkiSocial: on(op, fn) and send(frame). Protocol: docs/protocol.md.
 // A page without the site header (the table in play) keeps the socket (presence, spectators)
 // but shows no toast: the invitation waits in the badge of the next page.
+import { LOBBY_NO_RETRY, LiveSocket, socketUrl } from "./socket.js";
 import { toastHost } from "./toasts.js";
 const badge = document.getElementById("invite-badge");
 const holder = document.getElementById("social-socket");
 const words = JSON.parse(document.getElementById("social-words").textContent);
 const listeners = new Map();
-let socket = null;
+const query = new URLSearchParams({ tables: "0" });
+if (holder.dataset.table) query.set("table", holder.dataset.table);
+const socket = new LiveSocket(socketUrl(`/ws/lobby/?${query}`), {
+  onMessage: (frame) => { if (typeof frame.op === "string") emit(frame.op, frame); },
+  onStatus: (status, info) => {
+    if (status === "open") emit("open", {});
+    else if (status === "closed" || status === "denied") emit("close", { code: info.code });
+  },
+  noRetry: LOBBY_NO_RETRY,
+  pingEveryMs: null,
+});
 
 const bus = {
   on(op, fn) {
     if (!listeners.has(op)) listeners.set(op, []);
     listeners.get(op).push(fn);
-    if (op === "open" && socket && socket.readyState === WebSocket.OPEN) fn({});
+    if (op === "open" && socket.open) fn({});
   },
   send(frame) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+    socket.send(frame);
   },
-  get open() { return !!socket && socket.readyState === WebSocket.OPEN; },
+  get open() { return socket.open; },
 };
 window.kartochkiSocial = bus;
 
@@ -94,25 +105,4 @@ bus.on("invitation", (frame) => {
 });
 bus.on("invitations", (frame) => setCount(frame.count));
 
-function connect(attempt) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ tables: "0" });
-  if (holder.dataset.table) query.set("table", holder.dataset.table);
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/?${query}`);
-  socket = ws;
-  ws.addEventListener("open", () => { attempt = 0; emit("open", {}); });
-  ws.addEventListener("message", (event) => {
-    let frame;
-    try { frame = JSON.parse(event.data); } catch { return; }
-    if (frame && typeof frame.op === "string") emit(frame.op, frame);
-  });
-  ws.addEventListener("close", (event) => {
-    if (socket === ws) socket = null;
-    emit("close", { code: event.code });
-    // 4401: signed out; 4429: too many tabs or a flood. Neither gets better by retrying.
-    if (event.code === 4401 || event.code === 4429) return;
-    setTimeout(() => connect(attempt + 1), Math.min(30_000, 1000 * 2 ** attempt));
-  });
-}
-
-connect(0);
+socket.connect();

@@ -1,5 +1,6 @@
 // The waiting room of a table (before the match): the random client seed of «Готов», the chat,
 // a reload whenever the table differs from this page, and the owner's invite link.
+import { LiveSocket, tableSocketUrl } from "../socket.js";
 import { ChatPanel } from "../table/chat.js";
 import { keyOf, viewKey } from "./waiting-key.js";
 
@@ -22,13 +23,12 @@ const shown = keyOf(
   [...document.querySelectorAll('[data-testid="seats"] li[data-key]')].map((li) => li.dataset.key).join(";"),
   JSON.parse(document.getElementById("table-options").textContent),
 );
-const scheme = location.protocol === "https:" ? "wss" : "ws";
-const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${chatHost.dataset.tableId}/`);
 let reloading = false;
+const socket = new LiveSocket(tableSocketUrl(chatHost.dataset.tableId), { onMessage: receive, onStatus: gone, pingEveryMs: null });
 
 // The chat before the match (the same socket; history comes again after each reload).
 const chat = new ChatPanel({
-  send: (frame) => socket.readyState === WebSocket.OPEN && (socket.send(JSON.stringify(frame)), true),
+  send: (frame) => socket.send(frame),
   toast: (text) => { chat.note.hidden = false; chat.note.textContent = text; },
   me: Number(chatHost.dataset.userId),
   hidden: JSON.parse(document.getElementById("chat-hidden").textContent),
@@ -38,8 +38,7 @@ chat.setOpen(true);
 chat.element.querySelector(".chat-close").remove();
 chatHost.append(chat.element);
 
-socket.addEventListener("message", (event) => {
-  const frame = JSON.parse(event.data);
+function receive(frame) {
   if (frame.op === "chat") chat.add(frame);
   else if (frame.op === "chat_history") chat.history(frame.messages);
   else if (frame.op === "chat_hidden") chat.hide(frame.ids);
@@ -55,7 +54,7 @@ socket.addEventListener("message", (event) => {
   sessionStorage.setItem("table-reloads", JSON.stringify({ [now]: n + 1 }));
   reloading = true;
   setTimeout(() => location.reload(), n * 1000);
-});
+}
 
 // The owner's invite link: the phone's share sheet where there is one, else the clipboard.
 // The button comes disabled (it does nothing without this script): a click before the script
@@ -80,10 +79,13 @@ if (copy) copy.addEventListener("click", async () => {
   done.hidden = false;
 });
 
-const poll = setInterval(() => {
-  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ op: "sync" }));
-}, 5000);
-socket.addEventListener("close", () => {
+const poll = setInterval(() => socket.send({ op: "sync" }), 5000);
+socket.connect();
+
+// The server went away: no reconnection here, the page itself comes back after 5 s.
+function gone(status) {
+  if (status !== "closed" && status !== "denied") return;
+  socket.close();
   clearInterval(poll);
-  setTimeout(() => location.reload(), 5000); // the server went away: come back with the page
-});
+  setTimeout(() => location.reload(), 5000);
+}

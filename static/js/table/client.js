@@ -24,7 +24,7 @@ import { KEYS_HELP, buildLayout } from "./layout.js";
 import { renderPanel } from "./panel.js";
 import { dealSummary, matchSummary, scoreSheet } from "./scores.js";
 import { renderMe, renderSeats } from "./seats.js";
-import { FakeSocket, TableSocket, tableSocketUrl } from "./socket.js";
+import { FakeSocket, LiveSocket, tableSocketUrl } from "../socket.js";
 import { gettext, interpolate } from "./i18n.js";
 import { Countdown } from "./timer.js";
 import { renderCentre, renderContract, renderDeck } from "./trick.js";
@@ -118,7 +118,7 @@ export class TableClient {
     }, 1000);
     this.countdown = new Countdown(root);
     const url = wsUrl || tableSocketUrl(tableId);
-    const Socket = transport === "fake" ? FakeSocket : TableSocket;
+    const Socket = transport === "fake" ? FakeSocket : LiveSocket;
     this.socket = new Socket(url, { onMessage: (m) => this.receive(m), onStatus: (s) => this.setStatus(s) });
     bindKeyboard(this);
     this.render();

@@ -1,32 +1,51 @@
 /**
- * The table socket: one WebSocket to /ws/tables/<id>/ that reconnects by itself.
+ * The one WebSocket of every page: the table's /ws/tables/<id>/, the lobby's /ws/lobby/ (the
+ * header's invitations, friends, the lobby's list) and the waiting room all open it here.
  *
- * Promises: `onMessage(obj)` for every JSON frame received; `onStatus(status, info)` on
- * every change of connection state ("connecting", "open", "closed", "denied");
- * reconnection with exponential backoff (0.5 s doubling up to 15 s, with jitter) until
- * `close()` is called or the server refuses the user (close code 4401/4403); a `ping`
- * every 25 s while open. The browser's network events speed it up: going `offline` drops the
- * socket at once (the page says «нет связи» instead of waiting for TCP to notice), coming back
- * `online` reconnects at once instead of waiting out the backoff (issue #32). A `FakeSocket` has the same interface and records what the
- * client sends (for rendering tests; it never opens a connection).
+ * Promises: `onMessage(obj)` for every JSON object received; `onStatus(status, info)` on every
+ * change of connection state ("connecting", "open", "closed", "denied"; `info.code` is the
+ * close code); reconnection with exponential backoff (`backoffDelay`: 0.5 s doubling up to
+ * 15 s, with jitter) until `close()` is called or the server closes with one of the
+ * `noRetry` codes (then "denied"); a `ping` frame every `pingEveryMs` while open (the table
+ * socket's keep-alive; null sends none). The browser's network events speed it up: going
+ * `offline` drops the socket at once (the page says «нет связи» instead of waiting for TCP to
+ * notice), coming back `online` reconnects at once instead of waiting out the backoff. A
+ * `FakeSocket` has the same interface and records what the client sends (for rendering tests;
+ * it never opens a connection).
  */
 
 const PING_EVERY_MS = 25000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 15000;
-const NO_RETRY_CODES = new Set([4401, 4403, 4404]);
+//: The table's refusals: signed out, not allowed at this table, no such table.
+export const TABLE_NO_RETRY = Object.freeze([4401, 4403, 4404]);
+//: The lobby's refusals: signed out, too many tabs or a flood. Retrying makes neither better.
+export const LOBBY_NO_RETRY = Object.freeze([4401, 4429]);
 
-/** The socket URL of table `tableId` on this page's host (ws: or wss: like the page). */
-export function tableSocketUrl(tableId, loc = window.location) {
+/** The socket URL of `path` (from the root, "/ws/…") on this page's host, ws: or wss: like the page. */
+export function socketUrl(path, loc = window.location) {
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${loc.host}/ws/tables/${encodeURIComponent(tableId)}/`;
+  return `${scheme}//${loc.host}${path}`;
 }
 
-export class TableSocket {
-  constructor(url, { onMessage, onStatus }) {
+/** The socket URL of table `tableId` on this page's host. */
+export function tableSocketUrl(tableId, loc = window.location) {
+  return socketUrl(`/ws/tables/${encodeURIComponent(tableId)}/`, loc);
+}
+
+/** The wait before reconnection number `attempt` (0 first): 0.5 s doubling up to 15 s, ±25 %. */
+export function backoffDelay(attempt, random = Math.random) {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+export class LiveSocket {
+  constructor(url, { onMessage, onStatus = () => {}, noRetry = TABLE_NO_RETRY, pingEveryMs = PING_EVERY_MS }) {
     this.url = url;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.noRetry = new Set(noRetry);
+    this.pingEveryMs = pingEveryMs;
     this.ws = null;
     this.attempt = 0;
     this.stopped = false;
@@ -49,8 +68,8 @@ export class TableSocket {
     let ws;
     try {
       ws = new WebSocket(this.url);
-    } catch (err) {
-      this.scheduleRetry();
+    } catch {
+      this.scheduleRetry(null);
       return;
     }
     this.ws = ws;
@@ -73,19 +92,18 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
-      if (NO_RETRY_CODES.has(ev.code)) {
+      if (this.noRetry.has(ev.code)) {
         this.onStatus("denied", { code: ev.code });
         return;
       }
-      this.scheduleRetry();
+      this.scheduleRetry(ev.code);
     });
   }
 
-  scheduleRetry() {
-    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** this.attempt);
-    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+  scheduleRetry(code) {
+    const delay = backoffDelay(this.attempt);
     this.attempt += 1;
-    this.onStatus("closed", { retryInMs: delay, attempt: this.attempt });
+    this.onStatus("closed", { retryInMs: delay, attempt: this.attempt, code });
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
@@ -102,16 +120,22 @@ export class TableSocket {
     this.ws.close(4000, "offline");
   }
 
+  /** True while the socket is open (a frame sent now goes out). */
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
   /** Send one frame; false when the socket is not open (the caller keeps its state). */
   send(obj) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.open) return false;
     this.ws.send(JSON.stringify(obj));
     return true;
   }
 
   startPing() {
     this.stopPing();
-    this.pingTimer = setInterval(() => this.send({ op: "ping", t: Date.now() }), PING_EVERY_MS);
+    if (this.pingEveryMs == null) return;
+    this.pingTimer = setInterval(() => this.send({ op: "ping", t: Date.now() }), this.pingEveryMs);
   }
 
   stopPing() {
