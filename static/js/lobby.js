@@ -1,6 +1,7 @@
 // The lobby's list of open tables follows /ws/lobby/ (docs/protocol.md, «The lobby socket»):
 // the whole list once (`tables`, on connect and on `sync`), then only what changed
 // (`tables_diff`: rows added, rows changed, ids removed; issue #30).
+import { shownName } from "./names.js";
 import { LOBBY_NO_RETRY, LiveSocket, socketUrl } from "./socket.js";
 
 const list = document.getElementById("lobby-tables");
@@ -12,8 +13,7 @@ const rows = new Map();
 
 // a bot's «Бот N» in the page's language, as labels.display_name shows it
 function shown(seat) {
-  const m = seat.bot && /^Бот (\d+)$/.exec(seat.name || "");
-  return m ? words.bot.replace("%(n)s", m[1]) : seat.name || "·";
+  return shownName(seat.name, seat.bot, words.bot) || "·";
 }
 
 function item(t) {

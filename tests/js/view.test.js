@@ -11,7 +11,6 @@ import {
   scoreSides,
   seatName,
   seatPosition,
-  shownName,
 } from "../../static/js/table/view.js";
 
 const four = (seat, extra = {}) => ({
@@ -41,8 +40,8 @@ test("two people at a four-seat Durak table sit face to face once the match runs
 });
 
 test("names: bots keep «Бот N», an empty seat is «Место N»", () => {
-  assert.equal(shownName("Бот 3", true), "Бот 3");
-  assert.equal(shownName("Бот 3", false), "Бот 3");
+  assert.equal(seatName({ seats: [{ seat: 2, name: "Бот 3", bot: "hard" }] }, 2), "Бот 3");
+  assert.equal(seatName({ seats: [{ seat: 2, name: "Аня" }] }, 2), "Аня");
   assert.equal(seatName({ seats: [{ seat: 0 }] }, 0), "Место 1");
   assert.equal(seatName({ seats: [{ seat: 1, bot: "easy" }] }, 1), "Бот 2");
 });

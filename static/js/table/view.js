@@ -6,6 +6,7 @@
  * (`face_up`, `stock`, `declarations`, `auction`), so a renamed key is a one-line change.
  */
 
+import { shownName } from "../names.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
 
 const GAME_TITLE = {
@@ -75,17 +76,10 @@ export function seatInfo(view, seat) {
   return (view.seats || []).find((s) => s.seat === seat) || null;
 }
 
-/** A name as shown: a bot's «Бот N» (so the view and the records keep it) in the page's
- * language, anyone else's as it is (labels.display_name on the server). */
-export function shownName(name, bot) {
-  const found = bot ? /^Бот (\d+)$/.exec(name || "") : null;
-  return found ? interpolate(gettext("Бот %(n)s"), { n: found[1] }) : name;
-}
-
 /** A seat's display name: its name, «Место N» when empty. */
 export function seatName(view, seat) {
   const info = seatInfo(view, seat);
-  if (info && info.name) return shownName(info.name, info.bot);
+  if (info && info.name) return shownName(info.name, info.bot, gettext("Бот %(n)s"));
   if (info && info.bot) return interpolate(gettext("Бот %(n)s"), { n: seat + 1 });
   return interpolate(gettext("Место %(n)s"), { n: seat + 1 });
 }
