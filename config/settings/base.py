@@ -83,8 +83,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
 ]
 
-# Content-Security-Policy (django-csp): scripts only from our origin, inline ones only with the
-# request's nonce (the three page scripts carry it); the sockets connect to our own host.
+# Content-Security-Policy (django-csp): scripts only from our origin (our pages have no inline
+# script; one would need the request's nonce); the sockets connect to our own host.
 # Inline styles stay allowed: the admin and swagger-ui set style attributes.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
