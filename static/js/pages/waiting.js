@@ -2,6 +2,7 @@
 // a reload whenever the table differs from this page, and the owner's invite link.
 import { LiveSocket, tableSocketUrl } from "../socket.js";
 import { ChatPanel } from "../table/chat.js";
+import { clientSeed } from "../table/ready.js";
 import { keyOf, viewKey } from "./waiting-key.js";
 
 const chatHost = document.querySelector('[data-testid="waiting-chat"]');
@@ -9,8 +10,7 @@ const chatHost = document.querySelector('[data-testid="waiting-chat"]');
 // «Готов» sends a random client seed (docs/rules.md §3) unless the player typed his own.
 const readyForm = document.querySelector('[data-testid="ready-form"]');
 readyForm?.addEventListener("submit", () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  readyForm.elements.client_seed.value = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  readyForm.elements.client_seed.value = clientSeed();
 });
 
 // Reload when the table differs from this page (someone sits or stands, gets ready, a bot is

@@ -162,3 +162,12 @@ export function nextGoneDeadline(view, now = Date.now()) {
   const times = (view.seats || []).map((s) => s.gone_deadline).filter((t) => typeof t === "number" && t > now);
   return times.length ? Math.min(...times) : null;
 }
+
+/** What «Сдаться» means at this table: one opponent wins, or several, or a pair with my partner losing. */
+export function surrenderText(view) {
+  const mine = (view.seats || []).find((s) => s.seat === view.seat);
+  const team = mine && mine.team !== null && mine.team !== undefined ? mine.team : null;
+  if (team !== null) return gettext("Победа будет записана соперникам, поражение — вам и партнёру.");
+  const opponents = gameSeats(view).filter((s) => s !== view.seat).length;
+  return opponents > 1 ? gettext("Соперникам будет записана победа.") : gettext("Сопернику будет записана победа.");
+}
