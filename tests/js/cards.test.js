@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { cardLabel, isRed, sortHand, suitOrder, trumpLabel } from "../../static/js/table/cards.js";
+import { cardLabel, sortHand, suitOrder, trumpLabel } from "../../static/js/table/cards.js";
 
 test("labels are Russian indices with suit symbols when no catalog is loaded", () => {
   assert.equal(cardLabel("As"), "Т♠");
@@ -12,7 +12,6 @@ test("labels are Russian indices with suit symbols when no catalog is loaded", (
   assert.equal(trumpLabel("all"), "ВК");
   assert.equal(trumpLabel("c"), "♣");
   assert.equal(trumpLabel(null), "");
-  assert.ok(isRed("9d") && !isRed("9s"));
 });
 
 test("suits alternate colours and the trump comes last", () => {

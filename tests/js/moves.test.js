@@ -6,12 +6,10 @@ import {
   cardActions,
   catchableCards,
   combinationsInHand,
-  declareWhat,
   defendTargets,
   findLegal,
   isToAct,
   playableCards,
-  sameAction,
 } from "../../static/js/table/moves.js";
 
 const legal = [
@@ -22,12 +20,6 @@ const legal = [
   { type: "take" },
   { type: "catch", card: "9c" },
 ];
-
-test("same action compares every canonical key, whatever their order", () => {
-  assert.ok(sameAction({ type: "bid", suit: "h" }, { suit: "h", type: "bid" }));
-  assert.ok(!sameAction({ type: "bid", suit: "h" }, { type: "bid", suit: "d" }));
-  assert.ok(!sameAction({ type: "pass" }, { type: "pass", seat: 1 }));
-});
 
 test("the cards a legal action would put on the table", () => {
   assert.deepEqual([...playableCards(legal)].sort(), ["6h", "6s", "Th"]);
@@ -62,9 +54,9 @@ test("combinations: maximal runs, carrés by the trump, none when the options sa
   assert.deepEqual(combinationsInHand(["7h", "8h", "9h"], { combos: "none" }), []);
 });
 
-test("the declare button's words join the kinds, best first", () => {
-  assert.equal(declareWhat(["Jh", "Js", "Jd", "Jc", "7s", "8s", "9s"], { trump: "h" }), "каре и терц");
-  assert.equal(declareWhat(["7h", "9h"], {}), "");
+test("a carré and a run in one hand: both kinds, the carré first", () => {
+  assert.deepEqual(combinationsInHand(["Jh", "Js", "Jd", "Jc", "7s", "8s", "9s"], { trump: "h" }), ["каре", "терц"]);
+  assert.deepEqual(combinationsInHand(["7h", "9h"], {}), []);
 });
 
 test("isToAct needs a seat among to_act", () => {

@@ -29,10 +29,6 @@ export function suitOf(code) {
   return code[1];
 }
 
-export function isRed(code) {
-  return RED.has(suitOf(code));
-}
-
 /** The index of rank `r` in the page's language: Т К Д В in Russian, A K Q J in English
  * (context "card rank" in the catalog: an English «Т» read as Ten). */
 export function rankIndex(r) {

@@ -8,13 +8,6 @@ import { rankOf, suitOf } from "./cards.js";
 
 const CARD_TYPES = new Set(["play", "attack", "defend", "transfer"]);
 
-/** Same action? Compares the canonical keys only. */
-export function sameAction(a, b) {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if (a[k] !== b[k]) return false;
-  return true;
-}
-
 /** The legal actions of one `type`. */
 export function ofType(legal, type) {
   return (legal || []).filter((a) => a.type === type);
@@ -92,13 +85,6 @@ export function combinationsInHand(hand, { trump = null, combos = "all" } = {}) 
     else kinds.push(gettext_noop("терц"));
   }
   return kinds;
-}
-
-/** Russian words for the declare button: "терц", "50", "каре и терц"... ("" when none). */
-export function declareWhat(hand, opts) {
-  const kinds = combinationsInHand(hand, opts);
-  if (!kinds.length) return "";
-  return kinds.join(" и ");
 }
 
 /** Is `seat` among the seats to act now? */
