@@ -3,6 +3,7 @@
 // runs; a toast with a link to the table and the tab's title say so wherever you are on the
 // site (a person who does not open the table within 20 s aborts the match: issue #36, item 0).
 // Protocol: docs/protocol.md.
+import { csrfToken, setBadgeCount } from "./social.js";
 import { toastHost } from "./toasts.js";
 const bus = window.kartochkiSocial;
 const holder = document.getElementById("social-socket");
@@ -71,19 +72,6 @@ function showTournamentPair(frame) {
   });
 }
 
-function setBadge(count) {
-  const badge = document.getElementById("invite-badge");
-  if (!badge || typeof count !== "number") return;
-  badge.dataset.count = String(count);
-  badge.querySelector(".invite-badge__count").textContent = String(count);
-  badge.hidden = !count;
-}
-
-function csrfToken() {
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
 /** A POST form of the friends page («Принять»/«Отклонить» with the request's id). */
 function requestForm(action, id, label, ghost, testid) {
   const form = document.createElement("form");
@@ -110,7 +98,7 @@ function requestForm(action, id, label, ghost, testid) {
 // «Принять» at once, as an invitation does (issue #36, item 3). Pages without the site header
 // (the table in play) keep it for the badge of the next page.
 function showFriendRequest(frame) {
-  setBadge(frame.count);
+  setBadgeCount(frame.count);
   if (!document.getElementById("invite-badge")) return;
   showToast({
     // one toast per person asking, however often he asks again (issue #30, finding 10)

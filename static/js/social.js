@@ -41,14 +41,16 @@ function emit(op, frame) {
   }
 }
 
-function setCount(count) {
-  if (!badge) return;
+/** The header's badge shows `count` pending invitations and requests (hidden at 0). */
+export function setBadgeCount(count) {
+  if (!badge || typeof count !== "number") return;
   badge.dataset.count = String(count);
   badge.querySelector(".invite-badge__count").textContent = String(count);
   badge.hidden = !count;
 }
 
-function csrfToken() {
+/** The page's CSRF token (its forms' hidden input), for the toasts' POST forms. */
+export function csrfToken() {
   const input = document.querySelector("input[name=csrfmiddlewaretoken]");
   return input ? input.value : "";
 }
@@ -100,9 +102,9 @@ function showInvitation(frame) {
 }
 
 bus.on("invitation", (frame) => {
-  setCount(frame.count);
+  setBadgeCount(frame.count);
   if (badge) showInvitation(frame);
 });
-bus.on("invitations", (frame) => setCount(frame.count));
+bus.on("invitations", (frame) => setBadgeCount(frame.count));
 
 socket.connect();
