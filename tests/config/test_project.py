@@ -117,3 +117,17 @@ def test_ci_run_fails_with_one_line_when_postgres_is_unreachable() -> None:
     reasons = [line for line in result.stdout.splitlines() if "PostgreSQL unreachable at 127.0.0.1:9" in line]
     assert reasons, result.stdout
     assert " passed" not in result.stdout
+
+
+def test_every_template_comment_closes_on_its_line() -> None:
+    """Django's ``{# … #}`` is a one-line comment: one spread over lines is printed on the page
+    as text (``{% comment %}`` spans lines)."""
+    templates = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("apps/*/templates/**/*.html")]
+    assert len(templates) > 30
+    open_comments = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in templates
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert open_comments == []
