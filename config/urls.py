@@ -40,7 +40,7 @@ class LanguageCatalog(JavaScriptCatalog):
 
 
 # The admin signs in through the site's login, which allauth rate-limits (ACCOUNT_RATE_LIMITS);
-# the admin's own form had no limit at all (issue #20, item 3).
+# the admin's own form has none.
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [

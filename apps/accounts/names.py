@@ -1,4 +1,4 @@
-"""What a display name may be (issue #30, finding 9): others read it at their tables, so it
+"""What a display name may be (docs/security.md): others read it at their tables, so it
 must not pass for somebody else.
 
 - Its characters are those :mod:`apps.accounts.text` allows (no control, bidi or zero-width

@@ -1,7 +1,7 @@
 """The characters people may write where others read them: display names and chat text.
 
 Other players read names and chat messages, so neither may carry characters that change how the
-text around them is shown or hide what it says (issue #30, findings 9 and 13):
+text around them is shown or hide what it says (docs/security.md):
 
 - control characters (``Cc``: NUL, escapes, …) and format characters (``Cf``: the bidi marks,
   overrides and isolates that reorder text, the zero-width space and joiners, the word joiner,

@@ -1,4 +1,4 @@
-"""What the chat reads for pages: the people a user hides from himself (#36, item 2)."""
+"""What the chat reads for pages: the people a user hides from himself."""
 
 from __future__ import annotations
 

@@ -200,7 +200,7 @@ def _content(text, phrase) -> tuple[str, str]:
     if not words:
         raise Refused("bad_message", detail="empty message")
     refused = refused_characters(words, emoji_joiner=True)
-    if refused:  # NUL, bidi controls, zero-width characters (issue #30, finding 13)
+    if refused:  # NUL, bidi controls, zero-width characters (apps.accounts.text)
         raise Refused("bad_characters", detail=" ".join(refused))
     if len(words) > MAX_TEXT:
         raise Refused("chat_too_long")

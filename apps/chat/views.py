@@ -1,4 +1,4 @@
-"""«Вернуть» on a hidden person (the profile and the chat panel, #36 item 2): lift a chat mute or
+"""«Вернуть» on a hidden person (the profile and the chat panel): lift a chat mute or
 one's own block."""
 
 from __future__ import annotations

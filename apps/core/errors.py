@@ -101,7 +101,7 @@ class Refused(Exception):
 
 def playban_text(ends_at: str, reason: str) -> str:
     """A playban refusal for people: why, until when (local time with its time zone) and what
-    to do meanwhile (issue #36, items 10 and 13), instead of the raw ``ends_at: …`` fields."""
+    to do meanwhile, instead of the raw ``ends_at: …`` fields."""
     try:
         end = dateformat.format(timezone.localtime(datetime.fromisoformat(ends_at)), "d.m.Y H:i T")
     except ValueError:

@@ -1,5 +1,5 @@
 """The one validated path for what users send: form fields for ids and names, and a reader
-that never raises (issue #30, finding 12).
+that never raises (docs/security.md).
 
 Every view and socket parses its form and query parameters with a Django form built from these
 fields and :func:`cleaned`: an invalid value (not a number, ``"²"``, 30 digits, a name of 100,000

@@ -1,4 +1,4 @@
-"""The installable site (issue #32): what the web manifest and the service worker say.
+"""The installable site (docs/decisions-push.md): what the web manifest and the service worker say.
 
 Views render these (``apps.core.views``); nothing here reads a request. Static URLs go through
 ``static()`` so production's hashed names (``config.storage.StaticStorage``) are the ones

@@ -48,7 +48,7 @@ from .modes import (
 
 log = logging.getLogger(__name__)
 
-#: «Дубль дня» turns over at 00:00 Moscow time (docs/rules.md «Дубль», issue #31).
+#: «Дубль дня» turns over at 00:00 Moscow time (docs/rules.md «Дубль»).
 MOSCOW = ZoneInfo("Europe/Moscow")
 #: The bots' level at a duplicate table: «сложный».
 BOT_LEVEL = "hard"
@@ -270,7 +270,7 @@ TEAM_OPEN = timedelta(hours=6)
 
 
 def team_create(*, user, mode: str, partner, opponents: list, deals: int | None = None) -> DuplicateSet:
-    """Team duplicate, live (issue #31): ``user`` and ``partner`` against the two ``opponents``
+    """Team duplicate, live: ``user`` and ``partner`` against the two ``opponents``
     over two tables of the same deals. Table 1: ``user`` North (seat 0), ``opponents[0]`` East
     (seat 1); table 2: ``opponents[1]`` North, ``partner`` East; bots sit opposite each person.
     So each team holds North–South at one table and East–West at the other, and its score is the

@@ -64,7 +64,7 @@ TABLE_DEFAULTS: dict[str, dict] = {"durak": {"seats": DURAK_DEFAULT_SEATS}}
 
 
 #: Options a new table's form keeps under «Ещё настройки»: the defaults suit most tables, so
-#: the form shows the game's main choices on one phone screen (issue #19, item 15).
+#: the form shows the game's main choices on one phone screen.
 MORE_OPTIONS = frozenset(
     {"move_time", "no_trump", "combos", "auto_declare", "theme", "parties", "throw", "solo_capot"}
 )

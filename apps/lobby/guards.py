@@ -1,6 +1,6 @@
 """The check the lobby adds to the tables' seating services (registered in ``LobbyConfig.ready``
 through :mod:`apps.tables.hooks`): nobody sits down at a table, or creates one, while a match of
-his is being played at another (issue #36, item 11). «Играть с ботами» first ends his unfinished
+his is being played at another. «Играть с ботами» first ends his unfinished
 match with bots (docs/rules.md), so only a match with people refuses it."""
 
 from __future__ import annotations

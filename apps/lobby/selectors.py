@@ -21,7 +21,7 @@ def open_tables(game: str | None = None, status: str | None = None) -> list[dict
     """Public tables waiting for players or playing, newest first (at most ``LIST_LIMIT``). A
     waiting table where no person sits any more (its people stood up), or whose people all left
     its page a while ago (:func:`_listed`), is not listed: each listed waiting table has someone
-    there, and one person sits at few (``too_many_tables``, issue #30)."""
+    there, and one person sits at few (``too_many_tables``, docs/security.md)."""
     tables = _listed().filter(status=status) if status else _listed()
     if game:
         tables = tables.filter(game=game)
@@ -37,8 +37,8 @@ def open_table(table_id: int) -> dict | None:
 def _listed():
     """The tables the lobby may list: public, unfinished, and a waiting one only while a person
     seated there is around: his table page open, or closed less than :data:`AWAY_UNLISTED` ago,
-    or the table newer than that (issue #36, item 11: tables stayed listed long after their
-    people had gone). The seats stay taken: coming back lists the table again."""
+    or the table newer than that: a table whose people have gone leaves the list. The seats stay
+    taken: coming back lists the table again."""
     since = timezone.now() - AWAY_UNLISTED
     around = (
         Q(connections__gt=0)
@@ -48,7 +48,7 @@ def _listed():
     someone = Seat.objects.filter(around, table=OuterRef("pk"), user__isnull=False)
     person = Seat.objects.filter(table=OuterRef("pk"), user__isnull=False)
     tables = Table.objects.filter(private=False).exclude(status=Table.Status.FINISHED)
-    # a match of bots alone (the «Смотреть» page's featured one, #36 item 9) is nobody's to join
+    # a match of bots alone (the «Смотреть» page's featured one) is nobody's to join
     tables = tables.exclude(Q(status=Table.Status.PLAYING) & ~Exists(person))
     return tables.exclude(Q(status=Table.Status.WAITING) & ~Exists(someone))
 

@@ -145,7 +145,7 @@ def table_page(request: SignedInRequest, table_id: int) -> HttpResponse:
             "can_invite": is_creator and table.private,
             "team_game": is_team_game(table.game, table.options),
             "fairness": table_fairness(table),
-            # a match of his at another table: no «Сесть» here, a link back there (#36, item 11)
+            # a match of his at another table: no «Сесть» here, a link back there
             "playing_elsewhere": elsewhere,
             "duplicate": duplicate_selectors.table_banner(table.pk),
         },

@@ -28,7 +28,7 @@ FRIEND_ACCEPTED = "friend_accepted"
 YOUR_TURN = "your_turn"
 REMATCH = "rematch"
 TOURNAMENT = "tournament"
-#: Quick play seated the person and the match runs: he has 20 s to open it (#36, item 0).
+#: Quick play seated the person and the match runs: he has 20 s to open it (apps.tables.no_show).
 QUICK_SEATED = "quick_seated"
 TOURNAMENT_SOON = "tournament_soon"
 DAILY_DUPLICATE = "daily_duplicate"

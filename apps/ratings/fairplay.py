@@ -80,7 +80,7 @@ def active_ban(user_id: int, now: datetime | None = None) -> Playban | None:
 def recent_outcomes(user_id: int, now: datetime) -> list[bool]:
     """The user's last :data:`WINDOW` rated matches until ``now``, newest first, True for an
     abandoned one; a quick-play match he aborted by never opening the table (a no-show,
-    unrated) counts as abandoned among them (issue #36, item 0; lichess's ``NoStart``)."""
+    unrated) counts as abandoned among them (lichess's ``NoStart``; docs/decisions-ratings.md)."""
     rated = RatingChange.objects.filter(user_id=user_id, finished_at__lte=now).order_by("-finished_at", "-id")
     rows = list(rated.values_list("finished_at", "abandoned")[:WINDOW])
     no_shows = Result.objects.filter(

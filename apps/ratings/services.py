@@ -117,7 +117,7 @@ def pair_limit_reached(people: set[int], earlier: Iterable[set[int]]) -> bool:
     """Whether two of ``people`` already played :data:`settings.RATINGS_SAME_PAIR_PER_DAY` rated
     matches together among ``earlier`` (the people of each rated match of the last
     :data:`PAIR_WINDOW`): then another match between them is not rated, so that two accounts
-    cannot farm a rating (issue #30).
+    cannot farm a rating (docs/security.md).
 
     >>> from django.conf import settings
     >>> pair_limit_reached({1, 2}, [{1, 2, 3}] * settings.RATINGS_SAME_PAIR_PER_DAY)

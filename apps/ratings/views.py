@@ -111,7 +111,7 @@ def quick_page(request: SignedInRequest) -> HttpResponse:
     from .quick import BOT_WAITS, quick_status
 
     state = quick_status(user=request.user, match=False)
-    # a refused join comes back with its choice (?mode=…&bots_after=…): the form keeps it (#36, 10)
+    # a refused join comes back with its choice (?mode=…&bots_after=…): the form keeps it
     chosen = cleaned(QuickJoinForm, request.GET)
     mode = state["mode"] or (chosen["mode"] if chosen["mode"] in MODE_ORDER else None)
     return render(

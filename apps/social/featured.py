@@ -1,4 +1,4 @@
-"""«Смотреть» always has something to watch (issue #36, item 9), as lichess TV does: when no
+"""«Смотреть» always has something to watch, as lichess TV does: when no
 public table with people is being played, the page features a match of bots of the hard level
 at a public table of their own (no owner, no person: the lobby does not list it, nobody can sit).
 

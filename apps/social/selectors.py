@@ -230,7 +230,7 @@ def pending_invitation_count(user: Any) -> int:
 
 def badge_count(user: Any) -> int:
     """What waits for ``user``'s answer, as the header's badge counts it: pending invitations and
-    friend requests (issue #36, item 3: a request shows in the badge at once, like an invitation)."""
+    friend requests (a request shows in the badge at once, like an invitation)."""
     return pending_invitation_count(user) + FriendRequest.objects.filter(to_user_id=_id(user)).count()
 
 
@@ -349,7 +349,7 @@ def _live_tables() -> list[dict]:
                 "score": _score(match),
                 "spectators": spectators.get(table.pk, 0),
                 "url": reverse("lobby:table", args=[table.pk]),
-                # a match of bots shown while no people play (apps.social.featured, #36 item 9)
+                # a match of bots shown while no people play (apps.social.featured)
                 "featured": table.owner_id is None and not any(s.user_id for s in seats[table.pk]),
             }
         )

@@ -54,7 +54,7 @@ def _other_party(user, other) -> None:
 def _take_action(user) -> None:
     """Count one social action of ``user`` (a request, withdrawal, answer, removal, block, unblock,
     invitation or its answer): ``too_fast`` past ``SOCIAL_ACTIONS_PER_MINUTE`` in a minute, so a
-    loop cannot flood anybody's pages with requests and changes (issue #30, finding 10)."""
+    loop cannot flood anybody's pages with requests and changes (docs/security.md)."""
     count = settings.SOCIAL_ACTIONS_PER_MINUTE
     if not rate_take("social", user.pk, count=count, seconds=ACTIONS_SECONDS):
         raise SocialRefused("too_fast", detail=str(rate_wait(ACTIONS_SECONDS)))
@@ -106,7 +106,7 @@ def friend_request(*, user, username: str) -> str:
                 request = FriendRequest.objects.create(from_user=user, to_user=other)
         except IntegrityError:  # the same request raced in from another tab
             return "sent"
-        # the receiver's badge and a toast with «Принять», wherever he is (#36, item 3)
+        # the receiver's badge and a toast with «Принять», wherever he is
         transaction.on_commit(lambda: send_to_users([other.pk], selectors.friend_request_frame(request)))
     _notify_after_commit([other.pk], FriendsChanged())
     return "sent"
@@ -291,7 +291,7 @@ def invitation_answer(*, user, invitation_id: int, accept: bool) -> str | None:
 
 
 def _seat_guest(invitation: Invitation) -> None:
-    """«Принять» seats the guest at the first free seat of the waiting table (issue #36, item 11);
+    """«Принять» seats the guest at the first free seat of the waiting table;
     where he may not sit now (the table started or is full, a block, another match of his) he
     simply lands on the table's page, as before."""
     table = Table.objects.filter(pk=invitation.table_id, status=Table.Status.WAITING).first()

@@ -106,5 +106,5 @@ def invitation_answer(request: HttpRequest, invitation_id: int, answer: str) -> 
 def watch_page(request: HttpRequest) -> HttpResponse:
     """«Смотреть»: public tables being played (kept fresh through the lobby socket) and the
     last public matches finished, with their replays."""
-    featured_ensure()  # nothing of people plays: a match of strong bots does (#36, item 9)
+    featured_ensure()  # nothing of people plays: a match of strong bots does
     return render(request, "social/watch.html", {"watch": selectors.watch_list(), "words": page_words()})

@@ -24,7 +24,7 @@ def page_words() -> dict:
         "cards": _("карт на руках"),
         "featured": _("Пока людей за открытыми столами нет, играют сильные боты"),
         "wants_friends": _("хочет дружить с вами"),
-        # quick play seated the person (static/js/notices.js, issue #36 item 0)
+        # quick play seated the person (static/js/notices.js)
         "quick_seated_title": _("Игра найдена!"),
         "quick_seated_hint": _("Партия уже идёт: откройте стол в течение 20 секунд, иначе она прервётся."),
         "quick_seated_open": _("К столу"),

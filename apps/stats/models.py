@@ -34,7 +34,7 @@ class Ending(models.TextChoices):
     LEAVE = "leave", _("выход")
     DISCONNECT = "disconnect", _("обрыв связи")
     ABORTED = "aborted", _("прервана администратором")
-    #: A quick-play match aborted because a person never opened the table (issue #36, item 0).
+    #: A quick-play match aborted because a person never opened the table (apps.tables.no_show).
     NO_SHOW = "no_show", _("игрок не пришёл")
 
 

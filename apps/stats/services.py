@@ -55,7 +55,7 @@ def result_rows(match, state: Game) -> list[Result]:
     sides = seat_sides(state, [p["seat"] for p in match.players])
     totals = list(result.get("totals") or summary.get("totals") or [])
     ended_by = _ended_by(match) if ending in _ENDED_BY_ACTION or ending == Ending.NO_SHOW else None
-    # a no-show (quick play, issue #36 item 0) aborts the match however far the clock played
+    # a no-show (quick play, apps.tables.no_show) aborts the match however far the clock played
     aborted = ending == Ending.NO_SHOW or (ending in _ENDED_BY_ACTION and not played_through(match, sides))
     deals = len(summary.get("deals") or [])
     rows = []
@@ -94,7 +94,7 @@ _DEFENCES = ("defend", "transfer", "take")
 
 def played_through(match, sides: dict[int, int]) -> bool:
     """Whether each side of ``match`` has played: in the belot family a card by every side; in
-    Дурак an attack and a defence (issue #30: a match ended before that is aborted)."""
+    Дурак an attack and a defence (a match ended before that is aborted; docs/security.md)."""
     moves = Move.objects.filter(match_id=match.pk, seat__isnull=False)
     if match.game == "durak":
         return (

@@ -29,9 +29,9 @@ from .moves import Actor, move_apply
 
 log = logging.getLogger(__name__)
 
-#: A table's sockets get at most one presence refresh in this many seconds (issue #30, finding
-#: 11: a spectator opening and closing sockets in a loop made the players receive a full state
-#: per socket).
+#: A table's sockets get at most one presence refresh in this many seconds: a spectator opening
+#: and closing sockets in a loop must not send the players a full state per socket
+#: (docs/security.md, «The hostile user's probe»).
 REFRESH_SECONDS = 1
 
 

@@ -63,11 +63,11 @@ def table_create(
     same transaction (play with bots), so the table never waits and is not capped."""
     options = normalized_options(game, options)
     if private and rated is None:
-        rated = False  # a table for friends is casual unless «на рейтинг» is chosen (#36, item 8)
+        rated = False  # a table for friends is casual unless «на рейтинг» is chosen
     hooks.guards_run("create", table=Table(game=game, options=options, owner=user, rated=rated), user=user)
     count = seat_rules.seat_count(game, options, seats)
     if game == "durak" and options.get("teams") and count < 4:
-        raise Refused("teams_need_four")  # pairs need four seats (a 2- or 3-seat table, #36 item 7)
+        raise Refused("teams_need_four")  # pairs need four seats (not a 2- or 3-seat table)
     bots = {int(k): v for k, v in (bots or {}).items()}
     _check_seat_number(seat, count)
     for number, level in bots.items():
@@ -443,7 +443,7 @@ def match_next(*, table_id: int, show_ms: int | None = None, absent_bot: bool = 
 def _rematch_start(table: Table, *, show_ms: int | None = None, absent_bot: bool = False) -> None:
     """The next match of ``table`` (row locked): its first dealer one seat on from the last one's.
     A rematch is casual unless the table was made «на рейтинг» (``rated`` True, quick play's
-    tables too): the default (None) turns to casual here (#36, item 8)."""
+    tables too): the default (None) turns to casual here."""
     if table.rated is None:
         table.rated = False
         table.save(update_fields=["rated", "updated_at"])

@@ -54,7 +54,7 @@ def match_names(table_id: int) -> dict[int, str]:
     """The names the people of the table's match being played had when it started, by user id
     (empty between matches). A display name changed meanwhile shows from the next match: a name
     is no channel to a partner during a team game, and nobody turns into someone else mid-match
-    (issue #30, finding 9)."""
+    (docs/security.md)."""
     players = (
         Match.objects.filter(table_id=table_id, status=Match.Status.PLAYING)
         .order_by("-id")

@@ -386,18 +386,18 @@ LOGGING = {
 }
 
 # Rated matches between the same two accounts that count in 24 hours; more are played unrated
-# (issue #30: two accounts farming a rating; docs/decisions-ratings.md).
+# (two accounts must not farm a rating; docs/decisions-ratings.md).
 RATINGS_SAME_PAIR_PER_DAY = env_int("RATINGS_SAME_PAIR_PER_DAY", 5)
 
 # Waiting tables (no match started yet) one person may own and sit at; creating one more is
-# refused with ``too_many_tables`` (issue #30: one user filled the lobby; docs/security.md).
+# refused with ``too_many_tables`` (one user must not fill the lobby; docs/security.md).
 LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 3)
 
 # A tournament player who has not opened his table this many seconds after its match started
-# is replaced by a bot and loses that match (issue #35; docs/decisions-tournaments.md).
+# is replaced by a bot and loses that match (docs/decisions-tournaments.md).
 TOURNAMENTS_NO_SHOW_SECONDS = env_int("TOURNAMENTS_NO_SHOW_SECONDS", 60)
 
 # Social actions (friend requests and their answers, removals, blocks, invitations) one person
-# may make in a minute; more are refused with ``too_fast`` (issue #30: a request loop reloaded
-# the victim's friends page 30 times in 4 s; docs/security.md).
+# may make in a minute; more are refused with ``too_fast`` (a request loop must not
+# reload the victim's friends page; docs/security.md).
 SOCIAL_ACTIONS_PER_MINUTE = env_int("SOCIAL_ACTIONS_PER_MINUTE", 20)

@@ -1,7 +1,7 @@
 // «Друзья»: who is online and where, asked on the personal lobby socket every 15 s; rows are
 // updated in place. A request, an acceptance, a block (`friends_changed`) or an invitation
 // fetches the page again and swaps its [data-live] parts in place, never a reload: a request
-// loop no longer reloads anybody's page (issue #30, finding 10). Fetches are one at a time and
+// loop no longer reloads anybody's page (docs/security.md). Fetches are one at a time and
 // at least a second apart; changes meanwhile are picked up by one more fetch.
 const bus = window.kartochkiSocial;
 const words = JSON.parse(document.getElementById("social-words").textContent);

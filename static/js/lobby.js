@@ -1,6 +1,6 @@
 // The lobby's list of open tables follows /ws/lobby/ (docs/protocol.md, «The lobby socket»):
 // the whole list once (`tables`, on connect and on `sync`), then only what changed
-// (`tables_diff`: rows added, rows changed, ids removed; issue #30).
+// (`tables_diff`: rows added, rows changed, ids removed).
 import { shownName } from "./names.js";
 import { LOBBY_NO_RETRY, LiveSocket, socketUrl } from "./socket.js";
 
@@ -59,6 +59,6 @@ export function apply(frame) {
 const socket = new LiveSocket(socketUrl("/ws/lobby/"), { onMessage: apply, noRetry: LOBBY_NO_RETRY, pingEveryMs: null });
 socket.connect();
 // A waiting table leaves the list a while after its people left its page (no event says when):
-// the whole list is asked for again now and then (#36, item 11).
+// the whole list is asked for again now and then.
 const RESYNC_MS = 30_000;
 setInterval(() => socket.send({ op: "sync" }), RESYNC_MS);

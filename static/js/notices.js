@@ -1,7 +1,7 @@
 // Live notices on every page of a signed-in user, over the personal lobby socket that
 // social.js opens (window.kartochkiSocial): «friend_request» (below) and «quick_seated»: quick play seated you and the match
 // runs; a toast with a link to the table and the tab's title say so wherever you are on the
-// site (a person who does not open the table within 20 s aborts the match: issue #36, item 0).
+// site (a person who does not open the table within 20 s aborts the match: apps.tables.no_show).
 // Protocol: docs/protocol.md.
 import { csrfToken, setBadgeCount } from "./social.js";
 import { toastHost } from "./toasts.js";
@@ -95,13 +95,13 @@ function requestForm(action, id, label, ghost, testid) {
 }
 
 // «friend_request»: someone asked you to be friends: the badge counts it and a toast offers
-// «Принять» at once, as an invitation does (issue #36, item 3). Pages without the site header
+// «Принять» at once, as an invitation does. Pages without the site header
 // (the table in play) keep it for the badge of the next page.
 function showFriendRequest(frame) {
   setBadgeCount(frame.count);
   if (!document.getElementById("invite-badge")) return;
   showToast({
-    // one toast per person asking, however often he asks again (issue #30, finding 10)
+    // one toast per person asking, however often he asks again (docs/security.md)
     key: `friend-${frame.from.id}`, title: frame.from.name, hint: words.wants_friends,
     testid: "friend-request-toast",
     buttons: [

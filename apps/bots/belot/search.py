@@ -398,8 +398,8 @@ class _State:
     def _deberc_score(self, sit: Situation, mine: int) -> float:
         """Our side's recorded points minus the other sides' mean, as Деберц scores the deal
         (:func:`apps.rules.deberc_scoring.score_points`: made, байт or hanging). With 3 or 4
-        each for himself every opponent may end up the leader, so all of them count (the
-        mean beat "minus the best other" on the same 400 matches: 62.3 % against 60.0 %)."""
+        each for himself every opponent may end up the leader, so all of them count (the mean
+        beat "minus the best other": docs/bots.md)."""
         own = [a + b for a, b in zip(self.points, sit.points_won or [], strict=True)]
         if sit.combo_side >= 0 and self.tricks[sit.combo_side] > 0:
             own[sit.combo_side] += sit.combo_points

@@ -1,5 +1,5 @@
 // The lobby's «new table» forms. A closed table (for friends) is casual unless «На рейтинг» is
-// chosen (#36, item 8): ticking «Закрытый стол» shows «без рейтинга» (the server does the same
+// chosen: ticking «Закрытый стол» shows «без рейтинга» (the server does the same
 // for a left default); a choice the person made himself stays.
 for (const form of document.querySelectorAll("form[data-game]")) {
   const box = form.querySelector('input[name="private"]');

@@ -1,6 +1,6 @@
 // Quick play: poll the API (the box's data-api-url) while waiting (docs/protocol.md «Quick
 // play»); open the table once seated. With bots promised the page counts the seconds down and
-// asks again right when they are due, so «через 15 с» means 15 s (#36, item 4).
+// asks again right when they are due, so «через 15 с» means 15 s.
 const box = document.getElementById("quick-waiting");
 const botsIn = document.getElementById("quick-bots-in");
 const left = document.getElementById("quick-bots-left");

@@ -241,7 +241,7 @@ export class ChatPanel {
   }
 
   /** «Скрыты:» the people I muted or blocked, each with «Вернуть» (a mute or a block made on
-   * another page or before a reload is listed too: the page passes them in, #36 item 2). */
+   * another page or before a reload is listed too: the page passes them in). */
   renderMuted() {
     const person = (user, name, kind) => {
       const label = h("span", { class: "chat-hidden-name" });

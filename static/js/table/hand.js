@@ -59,7 +59,7 @@ export function renderHand(el, view, ctx) {
         "data-card": code,
         "data-index": i + 1,
         // the name is the card picture's own (its role="img" label): an aria-label here would
-        // hide the visible rank from speech input (axe: label-content-name-mismatch, #36)
+        // hide the visible rank from speech input (axe: label-content-name-mismatch)
         title: i < 10 ? `${cardLabel(code)} (${(i + 1) % 10})` : cardLabel(code),
         onclick: () => ctx.tapCard(code),
       },

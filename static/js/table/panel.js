@@ -229,7 +229,7 @@ export function renderPanel(el, view, ctx) {
       ),
     );
   } else if (["play", "check", "auction"].includes(view.phase) && view.seat !== null && view.seat !== undefined) {
-    // a spectator has no moves: no greyed «Бито» / «Беру» to puzzle him (#36, item 13)
+    // a spectator has no moves: no greyed «Бито» / «Беру» to puzzle him
     content = playButtons(view, ctx);
   }
   el.replaceChildren(...(content ? [content] : []));

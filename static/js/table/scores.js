@@ -120,7 +120,7 @@ export function dealSummary(view) {
 export function personalOutcome(view) {
   const result = view.result || {};
   if (typeof view.seat !== "number") return null;
-  if (result.reason === "no_show") return gettext("Партия прервана");  // unrated, nobody won (#36)
+  if (result.reason === "no_show") return gettext("Партия прервана");  // unrated, nobody won
   const winners = result.winners || [];
   if (!winners.length) return gettext("Ничья");
   if (winners.includes(view.seat)) return gettext("Вы выиграли");
@@ -141,7 +141,7 @@ export function ratingChange(view) {
     interpolate(gettext("Рейтинг: %(rating)s (%(delta)s)"), { rating, delta }),
   );
   if (!mine.provisional) return line;
-  // the «?» is said in words where it first appears (#36, item 13)
+  // the «?» is said in words where it first appears
   return [line, h("p", { class: "summary-note", "data-testid": "provisional-note" }, provisionalNote())];
 }
 

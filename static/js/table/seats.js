@@ -132,7 +132,7 @@ export function seatPlate(view, seat, ctx) {
     tags.push(h("span", { class: ["tag", info.ready ? "tag-ready" : "tag-waiting"] }, (info.ready ? gettext("готов") : gettext("не готов"))));
   }
   if (info && info.playing === false && view.phase !== "waiting") {
-    // in Дурак a player out of cards has finished well, not left the table (#36, item 13)
+    // in Дурак a player out of cards has finished well, not left the table
     tags.push(h("span", { class: "tag tag-out" }, view.game === "durak" ? gettext("вышел — без карт") : gettext("вышел из игры")));
   }
   if (isSitting(view, seat)) tags.push(h("span", { class: "tag tag-sitting" }, gettext("не играет")));

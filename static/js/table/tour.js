@@ -1,5 +1,5 @@
 /**
- * First-visit hints (#36, «Beyond the list»): the first time a person sits at a table in play,
+ * First-visit hints: the first time a person sits at a table in play,
  * three short hints show the controls one after another — the hand, the action buttons and the
  * top bar — as BGA's tutorial hints do. «Дальше» goes on, «Понятно» (the last) or «×» ends them,
  * for good: this browser remembers it (localStorage `kartochki.tour`).
