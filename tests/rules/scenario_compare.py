@@ -1,6 +1,6 @@
 """Subset comparison of a scenario's ``expect`` with the runner's result (docs/rules.md §2).
 
-The same semantics as ``../shared/tools/check_scenarios.py``'s ``diff``: every key of
+The semantics of docs/rules.md §2 «How checkers compare»: every key of
 ``expect`` must be in the result with an equal value; dicts compare key by key, lists element
 by element, except that each list under ``legal`` compares as a set and a ``rejected`` entry
 without ``code`` matches any code.
