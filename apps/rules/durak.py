@@ -294,28 +294,6 @@ class Durak(Game):
         acts = self._lists.get(seat)
         return self._actions(seat) if acts is None else acts
 
-    def _build_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
-        """The legal actions of ``seat`` from the cached masks (Шулер catches appended)."""
-        acts: tuple[Any, ...] | list[Any] = ()
-        phase = self.phase
-        if phase == BOUT:
-            m = self._throw.get(seat)
-            if m:
-                tab = self.tab
-                if self._may_done:
-                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
-                else:
-                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
-            elif seat == self.defender and self.open and not self.took:
-                acts = self._defender_actions()
-        elif phase == LEAD and seat == self.starter:
-            acts = self.tab.attacks(self.hands[seat])
-        if self._catches:
-            extra = self._catches.get(seat)
-            if extra:
-                acts = (*acts, *extra)
-        return acts
-
     def _defender_actions(self) -> list[Action]:
         """``defend`` on every unbeaten card, ``transfer`` when allowed, ``take``."""
         hand_d = self.hands[self.defender]
@@ -463,11 +441,13 @@ class Durak(Game):
         return _HANDLERS[kind](self, seat, action, False)
 
     def _actions(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The legal actions of ``seat``, built and kept in ``_lists`` (shared: not to be changed)."""
-        acts: tuple[Action, ...] | list[Action]
-        if self._catches is None and self.phase == BOUT:  # the common cases of _build_actions
+        """The legal actions of ``seat`` from the cached masks (Шулер catches appended), built
+        once per state and kept in ``_lists`` (shared: not to be changed)."""
+        acts: tuple[Action, ...] | list[Action] = ()
+        phase = self.phase
+        if phase == BOUT:
             m = self._throw.get(seat)
-            if m:  # a thrower
+            if m:  # a thrower, the common case
                 tab = self.tab
                 if self._may_done:
                     acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
@@ -475,10 +455,12 @@ class Durak(Game):
                     acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
             elif seat == self.defender and self.open and not self.took:
                 acts = self._defender_actions()
-            else:
-                acts = ()
-        else:
-            acts = self._build_actions(seat)
+        elif phase == LEAD and seat == self.starter:
+            acts = self.tab.attacks(self.hands[seat])
+        if self._catches:
+            extra = self._catches.get(seat)
+            if extra:
+                acts = (*acts, *extra)
         self._lists[seat] = acts
         return acts
 
