@@ -294,28 +294,6 @@ class Durak(Game):
         acts = self._lists.get(seat)
         return self._actions(seat) if acts is None else acts
 
-    def _build_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
-        """The legal actions of ``seat`` from the cached masks (Шулер catches appended)."""
-        acts: tuple[Any, ...] | list[Any] = ()
-        phase = self.phase
-        if phase == BOUT:
-            m = self._throw.get(seat)
-            if m:
-                tab = self.tab
-                if self._may_done:
-                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
-                else:
-                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
-            elif seat == self.defender and self.open and not self.took:
-                acts = self._defender_actions()
-        elif phase == LEAD and seat == self.starter:
-            acts = self.tab.attacks(self.hands[seat])
-        if self._catches:
-            extra = self._catches.get(seat)
-            if extra:
-                acts = (*acts, *extra)
-        return acts
-
     def _defender_actions(self) -> list[Action]:
         """``defend`` on every unbeaten card, ``transfer`` when allowed, ``take``."""
         hand_d = self.hands[self.defender]
@@ -445,28 +423,44 @@ class Durak(Game):
         return len(acts)
 
     def step(self, seat: int, index: int) -> list[Event]:
-        """Action ``index`` of :meth:`legal_actions`, from the cached list (not copied), handed
-        to its handler without :meth:`apply`'s dispatch checks."""
+        """Action ``index`` of :meth:`legal_actions`, from the cached list (not copied), played
+        without :meth:`apply`'s checks: the engine's own attack and defence go straight to the
+        change of the state (:meth:`_throw_card`, :meth:`_beat`), the rest to their handlers."""
         acts = self._lists.get(seat)
         if acts is None:
             acts = self._actions(seat)
         if not 0 <= index < len(acts):
             raise step_refusal(acts, seat, index)
         action = acts[index]
-        return _HANDLERS[action["type"]](self, seat, action, False)
+        kind = action["type"]
+        if kind == "attack":
+            return self._throw_card(seat, self.tab.card[action["card"]])
+        if kind == "defend":
+            card = self.tab.card
+            return self._beat(seat, card[action["card"]], card[action["target"]])
+        return _HANDLERS[kind](self, seat, action, False)
 
     def _actions(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The legal actions of ``seat``, built and kept in ``_lists`` (shared: not to be changed)."""
-        acts: tuple[Action, ...] | list[Action]
-        m = self._throw.get(seat)
-        if m and self._catches is None and self.phase == BOUT:  # a thrower, the common case
-            tab = self.tab
-            if self._may_done:
-                acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
-            else:
-                acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
-        else:
-            acts = self._build_actions(seat)
+        """The legal actions of ``seat`` from the cached masks (Шулер catches appended), built
+        once per state and kept in ``_lists`` (shared: not to be changed)."""
+        acts: tuple[Action, ...] | list[Action] = ()
+        phase = self.phase
+        if phase == BOUT:
+            m = self._throw.get(seat)
+            if m:  # a thrower, the common case
+                tab = self.tab
+                if self._may_done:
+                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
+                else:
+                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
+            elif seat == self.defender and self.open and not self.took:
+                acts = self._defender_actions()
+        elif phase == LEAD and seat == self.starter:
+            acts = self.tab.attacks(self.hands[seat])
+        if self._catches:
+            extra = self._catches.get(seat)
+            if extra:
+                acts = (*acts, *extra)
         self._lists[seat] = acts
         return acts
 
@@ -503,6 +497,11 @@ class Durak(Game):
             m = None
         if c is None or not m or not m >> c & 1:
             raise self._refusal(seat, action)
+        return self._throw_card(seat, c)
+
+    def _throw_card(self, seat: int, c: int) -> list[Event]:
+        """Seat ``seat`` leads or throws in card ``c``, a legal attack (checked by the caller)."""
+        tab = self.tab
         bit = tab.CARD_BIT[c]
         self.hands[seat] ^= bit
         if self.phase == LEAD:
@@ -542,9 +541,15 @@ class Durak(Game):
             or t not in self.open
         ):
             raise self._refusal(seat, action)
-        if not tab.BEATERS[self.trump][t] >> c & 1:
-            if not self.cheating:
-                raise self._refusal(seat, action)
+        if not self.cheating and not tab.BEATERS[self.trump][t] >> c & 1:
+            raise self._refusal(seat, action)
+        return self._beat(seat, c, t)
+
+    def _beat(self, seat: int, c: int, t: int) -> list[Event]:
+        """The defender ``seat`` puts card ``c`` on the unbeaten ``t``, a legal defence (checked
+        by the caller); in Шулер a card that does not beat ``t`` is marked unfair."""
+        tab = self.tab
+        if self.cheating and not tab.BEATERS[self.trump][t] >> c & 1:
             self.unfair.add(c)
         bit = tab.CARD_BIT[c]
         self.hands[seat] ^= bit
