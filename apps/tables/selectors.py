@@ -75,10 +75,17 @@ def seats_info(table_id: int) -> list[dict]:
     ``rating`` (the shown rating in the table's mode, «1512?»; None when the mode has none).
     While a match is played a person's ``name`` is the one he had at its start (:func:`match_names`)."""
     rows = list(Seat.objects.filter(table_id=table_id).select_related("user", "table").order_by("number"))
-    people = [r.number for r in rows if r.user_id]
-    names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
     table = rows[0].table if rows else None
     frozen = match_names(table_id) if table is not None and table.status == Table.Status.PLAYING else {}
+    return seats_info_of(table, rows, frozen)
+
+
+def seats_info_of(table: Table | None, rows: list[Seat], frozen: dict[int, str]) -> list[dict]:
+    """:func:`seats_info` of ``table`` from its seat ``rows`` (by number, each person's ``user``
+    loaded) and the names its playing match froze (``frozen``, by user id): no query but the
+    seats' ratings (one)."""
+    people = [r.number for r in rows if r.user_id]
+    names = bot_names([r.number for r in rows if r.bot_level], people, len(rows) or 1)
     seats = [(r.number, r.user_id, r.bot_level) for r in rows]
     ratings = hooks.seat_ratings(table.game, table.options, seats) if table is not None else {}
     return [
@@ -139,10 +146,16 @@ def spectators_cached(match: Match) -> int:
     if hit is not None and hit[0] == match.pk and hit[1] == match.seats_version:
         return hit[2]
     count = spectator_count(match.table_id)
+    spectators_remember(match, count)
+    return count
+
+
+def spectators_remember(match: Match, count: int) -> None:
+    """Keep ``count`` as the spectators of ``match``'s table at its current ``seats_version`` (a
+    table created with its match started has none yet: no query to ask)."""
     if len(_SPECTATORS_CACHE) >= _SEATS_CACHE_MAX:
         _SPECTATORS_CACHE.clear()
     _SPECTATORS_CACHE[match.table_id] = (match.pk, match.seats_version, count)
-    return count
 
 
 def table_caches_fresh(match: Match) -> bool:

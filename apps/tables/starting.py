@@ -7,7 +7,9 @@ their transaction; the match's moves then go through :mod:`.moves`.
 
 from __future__ import annotations
 
-from datetime import timedelta
+import functools
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,7 +19,7 @@ from apps.rules.events import MatchStarted
 
 from . import clock, conf, hooks, moves, scheduling, selectors
 from . import fairness as fair
-from .models import DealRecord, Match, Table
+from .models import DealRecord, Match, Seat, Table
 
 
 def match_start(
@@ -51,12 +53,87 @@ def match_start(
     for seat in seats:  # every path that starts a match passes here (a banned player, ...)
         if seat.user is not None:
             hooks.guards_run("start", table=table, user=seat.user)
-    occupied = [s.number for s in seats if s.occupied]
     info_list = selectors.seats_info(table.pk)
-    info = {i["seat"]: i for i in info_list}
     # docs/rules.md §3: the table's committed server seed and the seated people's client seeds;
     # the table draws the next match's server seed at once (a rematch deals from a new one).
-    server_seed = table.server_seed or fair.new_server_seed()
+    opening = match_prepare(
+        table=table,
+        seats=seats,
+        info_list=info_list,
+        server_seed=table.server_seed or fair.new_server_seed(),
+        next_server_seed=fair.new_server_seed(),
+        now=timezone.now(),
+        dealer=dealer,
+        rematch_of=rematch_of,
+        no_show=no_show,
+        show_ms=show_ms,
+        absent_bot=absent_bot,
+        duplicate=duplicate,
+        first_deal=first_deal,
+    )
+    match = opening.match
+    table.server_seed = opening.next_server_seed
+    Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)
+    table.seats.exclude(client_seed="").update(client_seed="")
+    match.save()
+    selectors.seats_info_remember(match, info_list)
+    opening.deal_record().save()
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
+    table.status = Table.Status.PLAYING
+    table.rematch = []
+    transaction.on_commit(functools.partial(match_started_publish, opening))
+    return match
+
+
+@dataclass
+class Opening:
+    """A match built in memory by :func:`match_prepare`, not yet written: the unsaved ``match``,
+    its first ``deal`` (the engine's ``current_deal``), the table's ``next_server_seed``, what
+    is published after the commit (``applied``) and the seats' ``info`` it was named from."""
+
+    match: Match
+    deal: dict
+    next_server_seed: str
+    applied: moves.Applied
+    #: The seats' info the match was named from (:func:`.selectors.seats_info`).
+    info: list[dict]
+
+    def deal_record(self) -> DealRecord:
+        """The unsaved record of the first deal's cards (the match must have its id)."""
+        return DealRecord(
+            match=self.match,
+            number=self.match.deal_number,
+            dealer=self.deal.get("dealer"),
+            hands=self.deal.get("hands", {}),
+            stock=self.deal.get("stock", []),
+            start_seq=0,
+        )
+
+
+def match_prepare(
+    *,
+    table: Table,
+    seats: list[Seat],
+    info_list: list[dict],
+    server_seed: str,
+    next_server_seed: str,
+    now: datetime,
+    dealer: int | None = None,
+    rematch_of: int | None = None,
+    no_show: bool = False,
+    show_ms: int | None = None,
+    absent_bot: bool = False,
+    duplicate: int | None = None,
+    first_deal: int = 0,
+) -> Opening:
+    """The match :func:`match_start` starts, built without touching the database: dealt from
+    ``server_seed`` and the client seeds on ``seats`` (the table's seats by number, their
+    ``client_seed`` as sent), named by ``info_list`` (:func:`.selectors.seats_info`), its clock
+    set from ``now``; ``next_server_seed`` is what the table keeps for its next match and whose
+    commitment the match carries. The caller writes it (and the table) in its transaction and
+    publishes with :func:`match_started_publish` after the commit."""
+    occupied = [s.number for s in seats if s.occupied]
+    info = {i["seat"]: i for i in info_list}
     client_seeds = {str(s.number): s.client_seed for s in seats if s.user_id is not None and s.client_seed}
     state = api.new_match(
         table.game,
@@ -68,11 +145,7 @@ def match_start(
         duplicate=duplicate,
         first_deal=first_deal,
     )
-    table.server_seed = fair.new_server_seed()
-    Table.objects.filter(pk=table.pk).update(server_seed=table.server_seed)
-    table.seats.exclude(client_seed="").update(client_seed="")
     deal = api.current_deal(state)
-    now = timezone.now()
     match = Match(
         table=table,
         game=table.game,
@@ -80,7 +153,7 @@ def match_start(
         seed=0,
         server_seed=server_seed,
         client_seeds=client_seeds,
-        next_commitment=fair.commitment_of(table.server_seed),
+        next_commitment=fair.commitment_of(next_server_seed),
         dealer=deal.get("dealer"),
         seats=occupied,
         players=[
@@ -105,26 +178,18 @@ def match_start(
     timer = match.deadline is not None
     opening = api.opening_events(state)
     moves.bots_observe(match, views, opening)
-    match.save()
-    selectors.seats_info_remember(match, info_list)
-    DealRecord.objects.create(
-        match=match,
-        number=match.deal_number,
-        dealer=deal.get("dealer"),
-        hands=deal.get("hands", {}),
-        stock=deal.get("stock", []),
-        start_seq=0,
-    )
-    Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
-    table.status = Table.Status.PLAYING
-    table.rematch = []
     started: MatchStarted = {"type": "match_started"}
     if rematch_of is not None:
         started["rematch_of"] = rematch_of
     events = [started, *opening]
     applied = moves.Applied(match=match, state=state, events=events, views=views, timer=timer)
-    transaction.on_commit(lambda: moves.after_commit(applied))
+    return Opening(match=match, deal=deal, next_server_seed=next_server_seed, applied=applied, info=info_list)
+
+
+def match_started_publish(opening: Opening) -> None:
+    """After the commit that wrote ``opening``'s match: its first views to the table's sockets,
+    its timer and bots, and the show-up check of a match with a show-up deadline."""
+    moves.after_commit(opening.applied)
+    match = opening.match
     if match.show_deadline is not None:
-        when = match.show_deadline
-        transaction.on_commit(lambda: scheduling.no_show_check_at(match.pk, when))
-    return match
+        scheduling.no_show_check_at(match.pk, match.show_deadline)

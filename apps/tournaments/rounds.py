@@ -3,8 +3,8 @@
 - :func:`tournament_start` closes registration (an arena keeps taking entrants) and pairs the
   first round (an arena: its first pass).
 - :func:`round_next` pairs the next Swiss or knockout round with :mod:`.pairing` /
-  :mod:`.brackets`, creates each table seated and started (:func:`table_create_seated`, rated in
-  the mode), and finishes the tournament after its last round.
+  :mod:`.brackets`, creates its tables seated and started in one batch
+  (:func:`tables_create_seated`, rated in the mode), and finishes the tournament after its last round.
 - :func:`arena_pass` seats the arena's free entrants at new tables, until 30 s before the end.
 - :func:`results_count` (on ``results_recorded``) writes a tournament table's results (a
   knockout «до двух побед»: each match's winners, until a side has two wins; the next match
@@ -31,8 +31,9 @@ from apps.ratings.models import Playban
 from apps.ratings.modes import MODES, quick_options
 from apps.social.services import send_to_users
 from apps.tables import conf as table_conf
+from apps.tables.bulk import Seated, tables_create_seated
 from apps.tables.models import Table
-from apps.tables.seating import match_next, normalized_options, table_create_seated
+from apps.tables.seating import match_next, normalized_options
 
 from . import brackets, live, pairing, penalties, scoring, signals
 from .models import Entrant, Pairing, Tournament
@@ -101,27 +102,39 @@ def _seats(
 def _open_tables(
     tournament: Tournament, tables: tuple[tuple[int, ...], ...], by_id: dict[int, Entrant]
 ) -> None:
+    """Create, seat and start the tables of ``tables`` (entrant ids by table) in one batch
+    (:func:`apps.tables.bulk.tables_create_seated`: a few queries however many tables, under the
+    tournament's lock), write their pairings, and after the commit tell the seated people."""
     mode = MODES[tournament.mode]
     options = normalized_options(mode.game, quick_options(tournament.mode))
     banned_all = _banned([by_id[pk] for ids in tables for pk in ids])
+    playing: list[tuple[int, ...]] = []
+    specs: list[Seated] = []
     for ids in tables:
-        seats = _seats(tournament.mode, ids, by_id)
-        people = [user_id for user_id, _bot in seats if user_id]
         banned = banned_all & set(ids)
         if banned:
             _forfeit(tournament, ids, banned)
             continue
-        table = table_create_seated(
-            game=mode.game,
-            options=options,
-            owner_id=seats[0][0],
-            seats=seats,
-            rated=True,
-            show_ms=no_show_ms(),
-            absent_bot=True,
-        )
-        Pairing.objects.create(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
-        transaction.on_commit(functools.partial(seated_notify, tournament, table.pk, people))
+        seats = _seats(tournament.mode, ids, by_id)
+        playing.append(ids)
+        specs.append(Seated(seats=seats, owner_id=seats[0][0]))
+    created = tables_create_seated(
+        game=mode.game,
+        options=options,
+        tables=specs,
+        rated=True,
+        show_ms=no_show_ms(),
+        absent_bot=True,
+    )
+    Pairing.objects.bulk_create(
+        Pairing(tournament=tournament, round=tournament.round, table=table, entrants=list(ids))
+        for table, ids in zip(created, playing, strict=True)
+    )
+    seated = [
+        (table.pk, [user_id for user_id, _bot in spec.seats if user_id])
+        for table, spec in zip(created, specs, strict=True)
+    ]
+    transaction.on_commit(functools.partial(seated_notify_many, tournament, seated))
 
 
 def _banned(entrants: list[Entrant]) -> set[int]:
@@ -172,6 +185,13 @@ def seated_notify(tournament: Tournament, table_id: int, user_ids: list[int]) ->
     signals.table_seated.send_robust(
         sender=Tournament, tournament_id=tournament.pk, table_id=table_id, user_ids=list(user_ids)
     )
+
+
+def seated_notify_many(tournament: Tournament, seated: list[tuple[int, list[int]]]) -> None:
+    """:func:`seated_notify` for each ``(table id, user ids)`` of a batch (one after-commit
+    callback for the batch)."""
+    for table_id, user_ids in seated:
+        seated_notify(tournament, table_id, user_ids)
 
 
 def _byes(tournament: Tournament, ids: tuple[int, ...]) -> None:

@@ -230,11 +230,15 @@ class _Standings(NamedTuple):
         return {pk: n for n, pk in enumerate(ids)}
 
 
-def _standing_rows(t: Tournament) -> _Standings:
+def _standings_key(t: Tournament) -> str:
+    """The cache key of ``t``'s standings in its current state (:func:`_signature`)."""
+    return f"tournaments:standings:v2:{t.pk}:{_signature(t)}"
+
+
+def _standing_rows(t: Tournament, key: str) -> _Standings:
     """The standings as rows (names, scores, tie-breaks, 🔥), every entrant's name by id and how
-    many have not withdrawn, cached per :func:`_signature`: every open page reads them after
-    each change, and a 1,000-player arena's standings take a while to compute."""
-    key = f"tournaments:standings:v2:{t.pk}:{_signature(t)}"
+    many have not withdrawn, cached under ``key`` (:func:`_standings_key`): every open page reads
+    them after each change, and a 1,000-player arena's standings take a while to compute."""
     cached = cache.get(key)
     if cached is not None:
         return _Standings(*cached)
@@ -280,8 +284,9 @@ class _Boards(NamedTuple):
     open_of: dict[int, int]
 
 
-def _boards(t: Tournament, kept: _Standings) -> _Boards:
-    """:class:`_Boards` of ``t``, computed once per state of its pairings and standings."""
+def _boards(t: Tournament, kept: _Standings) -> tuple[_Boards, str]:
+    """:class:`_Boards` of ``t``, computed once per state of its pairings and standings, and the
+    cache key of that state."""
     state = Pairing.objects.filter(tournament=t).aggregate(
         n=Count("id"), last=Max("id"), done=Count("id", filter=Q(finished=True))
     )
@@ -289,7 +294,7 @@ def _boards(t: Tournament, kept: _Standings) -> _Boards:
     key = f"tournaments:boards:{t.pk}:{mark}"
     cached = cache.get(key)
     if cached is not None:
-        return _Boards(*cached)
+        return _Boards(*cached), key
     pairings = Pairing.objects.filter(tournament=t)
     if t.format == Tournament.Format.ARENA:
         pairings = pairings.filter(finished=False)
@@ -304,15 +309,16 @@ def _boards(t: Tournament, kept: _Standings) -> _Boards:
         open_of={int(x): pk for pk, ids, finished, table in found if table and not finished for x in ids},
     )
     cache.set(key, tuple(value), STANDINGS_CACHE_SECONDS)
-    return value
+    return value, key
 
 
 def _boards_shown(
     t: Tournament, kept: _Standings, mine: int | None, tables: int | None, label
-) -> tuple[list[dict], int, dict | None]:
+) -> tuple[list[dict], int, dict | None, str]:
     """A Swiss round's or an arena's tables as shown: all in pairing order, or with ``tables``
-    (when there are more) those of the best placed and the caller's; the total; his open one."""
-    boards = _boards(t, kept)
+    (when there are more) those of the best placed and the caller's; the total; his open one;
+    the cache key of the tables' state."""
+    boards, key = _boards(t, kept)
     best = array("q")
     best.frombytes(boards.best)
     mine_open = boards.open_of.get(mine) if mine is not None else None
@@ -324,7 +330,7 @@ def _boards_shown(
     rows = {v[0]: _Row(*v) for v in Pairing.objects.filter(pk__in=[*shown, mine_open]).values_list(*light)}
     entries = {pk: _table_entry(row, label) for pk, row in rows.items()}
     current = [entries[pk] for pk in shown if pk in entries]
-    return current, boards.total, entries.get(mine_open) if mine_open is not None else None
+    return current, boards.total, entries.get(mine_open) if mine_open is not None else None, key
 
 
 def _knockout_tables(t: Tournament, mine: int | None, label) -> tuple[list[dict], int, dict | None, dict]:
@@ -352,7 +358,17 @@ def tournament_detail(
     only the first ``lines`` and the caller's own), the current round's tables (each with a link
     to watch it; with ``tables`` only the ``tables`` of the best placed and the caller's), the
     caller's entry and open table, the bracket (knockout) and the podium once finished."""
-    kept = _standing_rows(t)
+    return detail_keyed(t, user, lines=lines, tables=tables)[0]
+
+
+def detail_keyed(
+    t: Tournament, user=None, *, lines: int | None = None, tables: int | None = None
+) -> tuple[dict, str, str | None]:
+    """:func:`tournament_detail`, the cache key of its standings' state and that of its round's
+    tables (None for a knockout's): equal keys, equal lines and tables (for the page's cached
+    fragments, :mod:`.fragments`)."""
+    standings_key = _standings_key(t)
+    kept = _standing_rows(t, standings_key)
     labels, active = kept.labels, kept.active
     me = invited = None
     if user is not None and user.is_authenticated:
@@ -369,11 +385,12 @@ def tournament_detail(
         return labels.get(int(pk), "?")
 
     rounds: dict[int, list[dict]] = {}
+    tables_key = None
     if t.format == Tournament.Format.KNOCKOUT:
         current, current_total, my_table, rounds = _knockout_tables(t, mine, label)
     else:
-        current, current_total, my_table = _boards_shown(t, kept, mine, tables, label)
-    return {
+        current, current_total, my_table, tables_key = _boards_shown(t, kept, mine, tables, label)
+    detail = {
         **tournament_summary(t, entrants=active),
         "standings": rows,
         "standings_total": len(kept.encoded),
@@ -403,6 +420,7 @@ def tournament_detail(
             else None
         ),
     }
+    return detail, standings_key, tables_key
 
 
 def trophies_of(user_id: int, limit: int = 50) -> list[dict]:

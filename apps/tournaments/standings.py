@@ -63,14 +63,19 @@ def standings(tournament: Tournament) -> list[Line]:
     }
     opponents: dict[int, list[int]] = {pk: [] for pk in lines}
     games: dict[int, list[tuple[int, float]]] = {pk: [] for pk in lines}
-    pairings = Pairing.objects.filter(tournament=tournament, finished=True).order_by("finished_at", "id")
-    for pairing in pairings:
-        for key, result in pairing.results.items():
+    # only the three fields read (an arena's pass reads thousands of pairings: no model instances)
+    pairings = (
+        Pairing.objects.filter(tournament=tournament, finished=True)
+        .order_by("finished_at", "id")
+        .values_list("round", "entrants", "results")
+    )
+    for round_, entrants_, results in pairings:
+        for key, result in results.items():
             pk = int(key)
             line = lines.get(pk)
             if line is None:
                 continue
-            line.reached = max(line.reached, pairing.round)
+            line.reached = max(line.reached, round_)
             if result["outcome"] == "bye":
                 line.byes += 1
                 line.score += result.get("points", 0.0)
@@ -78,7 +83,7 @@ def standings(tournament: Tournament) -> list[Line]:
             line.played += 1
             line.results.append(result["outcome"])
             line.score += result.get("points", 0.0)
-            others = [int(o) for o in pairing.entrants if int(o) != pk and int(o) in lines]
+            others = [int(o) for o in entrants_ if int(o) != pk and int(o) in lines]
             opponents[pk].extend(others)
             games[pk].extend((o, SHARE.get(result["outcome"], 0.0)) for o in others)
     if tournament.format == Tournament.Format.ARENA:

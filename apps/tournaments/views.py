@@ -8,13 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from apps.core.errors import Refused
 from apps.core.forms import MAX_ID
 
-from . import registration, selectors
+from . import fragments, registration, selectors
 from .forms import TournamentForm
 from .models import Tournament
 from .rounds import no_show_ms
@@ -70,9 +70,25 @@ def _visible(request: HttpRequest, tournament_id: int) -> Tournament:
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One tournament: standings updating live, the round's tables, my table, the bracket."""
     t = _visible(request, tournament_id)
-    detail = selectors.tournament_detail(t, request.user, lines=PAGE_LINES, tables=PAGE_TABLES)
+    detail, standings_key, tables_key = selectors.detail_keyed(
+        t, request.user, lines=PAGE_LINES, tables=PAGE_TABLES
+    )
+    parts = fragments.page_parts(
+        detail,
+        standings_key=standings_key,
+        tables_key=tables_key,
+        lines=PAGE_LINES,
+        tables=PAGE_TABLES,
+        language=get_language(),
+    )
     code = request.GET.get("code") if t.private else None
-    context = {"t": detail, "code": code, "words": page_words(), "no_show_seconds": no_show_ms() // 1000}
+    context = {
+        "t": detail,
+        "parts": parts,
+        "code": code,
+        "words": page_words(),
+        "no_show_seconds": no_show_ms() // 1000,
+    }
     return render(request, "tournaments/detail.html", context)
 
 

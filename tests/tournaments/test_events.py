@@ -299,3 +299,35 @@ def test_a_knockout_best_of_three_plays_at_one_table_until_two_wins(make_user):
     detail = tournament_detail(cup)
     assert detail["best_of"] == 3
     assert detail["bracket"][0][0]["games"] == ":".join(str(wins[pk]) for pk in sides)
+
+
+def test_a_pass_opens_its_tables_in_one_batch(make_user):
+    """An arena's start opens every table in one batch (apps.tables.bulk): its queries grow by
+    the tables' ratings and the start guards only (one by one a table cost ~24), and each table
+    is seated, started and paired."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for n in (4, 20):
+        people = [make_user() for _ in range(n)]
+        arena = _event(people[0], "arena", minutes=30)
+        for person in people:
+            tournament_join(tournament_id=arena.pk, user=person)
+        with CaptureQueriesContext(connection) as queries:
+            tournament_start(arena.pk)
+        counts.append(len(queries))
+        pairings = list(Pairing.objects.filter(tournament=arena).select_related("table"))
+        assert len(pairings) == n // 2
+        seated = [pk for p in pairings for pk in p.entrants]
+        assert sorted(seated) == sorted(set(seated))  # nobody seated twice
+        for p in pairings:
+            match = Match.objects.get(table=p.table)
+            assert match.status == Match.Status.PLAYING and match.absent_bot and match.show_deadline
+            assert {pl["user"] for pl in match.players} == {
+                e.user_id for e in Entrant.objects.filter(pk__in=p.entrants)
+            }
+    per_table = (counts[1] - counts[0]) / 8
+    # a table: its seats' ratings, 3 start guards a person, and after the commit the lobby's row
+    # and the seated notices (push subscriptions): 13 here; one by one it was ~24 + those
+    assert per_table <= 14, counts

@@ -152,3 +152,75 @@ def test_the_form_makes_a_knockout_best_of_three_and_the_page_and_api_say_so(cli
     # a Swiss ignores the option: one match per table
     client.post(reverse("tournaments:new"), {**fields, "format": "swiss", "rounds": 3, "best_of": 3})
     assert Tournament.objects.get(format="swiss").best_of == 1
+
+
+def test_the_page_s_lines_and_tables_are_cached_per_state_and_language_with_the_reader_s_own(
+    client, make_user, settings, monkeypatch
+):
+    """The standings' lines and the round's tables are rendered once per state and language
+    (apps.tournaments.fragments); each reader's page still marks his own line and adds his line
+    and table when they are further down than the page shows."""
+    from django.conf import settings as conf
+
+    from apps.tables.models import Match
+    from apps.tournaments import fragments, views
+    from apps.tournaments.models import Pairing
+    from tests.stats.helpers import play_out
+
+    settings.TABLES_SCHEDULER = "none"
+    monkeypatch.setattr(views, "PAGE_LINES", 2)
+    monkeypatch.setattr(views, "PAGE_TABLES", 1)
+    rendered: list[str] = []
+    real = fragments.render_to_string
+    monkeypatch.setattr(
+        fragments, "render_to_string", lambda name, context: rendered.append(name) or real(name, context)
+    )
+    people = [make_user() for _ in range(6)]
+    t = _event(people[0])
+    for person in people:
+        tournament_join(tournament_id=t.pk, user=person)
+    tournament_start(t.pk)
+    order = [e.user_id for e in Entrant.objects.filter(tournament=t).order_by("joined_at", "id")]
+    url = reverse("tournaments:detail", args=[t.pk])
+
+    def page(user, **headers) -> str:
+        client.force_login(user)
+        return client.get(url, **headers).content.decode()
+
+    first = page(people[0])
+    assert len(rendered) == 2  # the lines and the tables, rendered once
+    assert first.count("<tr data-entrant=") == 2 and first.count('class="is-you"') <= 1
+    by_user = {e.user_id: e.pk for e in Entrant.objects.filter(tournament=t)}
+    rendered.clear()
+    # a reader whose line and table are further down: the cached parts, his own rendered apart
+    last_user = next(u for u in order if f'data-entrant="{by_user[u]}"' not in first)
+    other = page(next(p for p in people if p.pk == last_user))
+    assert other.count("<tr data-entrant=") == 3
+    assert f'<tr data-entrant="{by_user[last_user]}" class="is-you">' in other
+    assert other.count('class="is-you"') == 1
+    assert rendered == ["tournaments/_standings_rows.html", "tournaments/_round_tables.html"]
+    tables = other.split('data-testid="round-tables">')[1].split("</ul>")[0]
+    assert tables.count("<li>") == 2  # the best placed table and his own
+    rendered.clear()
+    # a reader among the lines shown: only the mark, nothing rendered
+    shown_user = next(u for u in order if f'data-entrant="{by_user[u]}"' in first)
+    mine = page(next(p for p in people if p.pk == shown_user))
+    assert f'<tr data-entrant="{by_user[shown_user]}" class="is-you">' in mine
+    assert rendered in ([], ["tournaments/_round_tables.html"])  # his table may be further down
+    # English: its own cached parts
+    client.cookies[conf.LANGUAGE_COOKIE_NAME] = "en"
+    assert "watch" in page(people[0]).split('data-testid="round-tables">')[1].split("</ul>")[0]
+    del client.cookies[conf.LANGUAGE_COOKIE_NAME]
+    assert "смотреть" in page(people[0]).split('data-testid="round-tables">')[1].split("</ul>")[0]
+    # a table ends: the state changes, so do the lines (never stale)
+    pairing = Pairing.objects.filter(tournament=t, finished=False).order_by("id").first()
+    play_out(Match.objects.get(table=pairing.table, status=Match.Status.PLAYING))
+    state = client.get(reverse("tournaments:state", args=[t.pk])).json()
+    rendered.clear()
+    after = page(people[0])
+    assert rendered[0] == "tournaments/_standings_rows.html"  # rendered anew for the new state
+    for row in state["standings"][:2]:
+        assert (
+            f'<td class="num wide">{row["played"]}</td></tr>'
+            in after.split(f'data-entrant="{row["entrant"]}"')[1]
+        )
