@@ -125,7 +125,12 @@ class TableActor:
         if applied.timer or applied.match.bot_to_act:
             asyncio.get_running_loop().run_in_executor(None, moves.tasks_schedule, applied)
         if signals.turn_waits.receivers and applied.match.deadline is not None:
-            _background(in_db_thread_pool(moves.turn_announce)(applied))
+            if selectors.table_caches_fresh(applied.match):  # as after the publish: no query
+                away = moves.turn_away(applied)
+                if away:
+                    _background(in_db_thread_pool(moves.turn_waits_send)(applied.match.pk, away))
+            else:
+                _background(in_db_thread_pool(moves.turn_announce)(applied))
         return outcome
 
     async def _publish(self, applied: moves.Applied) -> None:

@@ -450,13 +450,37 @@ def after_commit(applied: Applied) -> None:
 
 def turn_announce(applied: Applied) -> None:
     """After a committed change: ``turn_waits`` for the persons the match now waits for while
-    its clock runs (nothing when no receiver listens, the match is over or no clock runs)."""
+    its clock runs and who have no table socket open (nothing when no receiver listens, the
+    match is over, no clock runs or everyone it waits for is at the table)."""
+    user_ids = turn_away(applied)
+    if user_ids:
+        turn_waits_send(applied.match.pk, user_ids)
+
+
+def turn_away(applied: Applied) -> list[int]:
+    """The persons :func:`turn_announce` tells of: those the match now waits for while its
+    clock runs whose seat has no socket open in the seats' info of the match's
+    ``seats_version`` (:func:`selectors.seats_info_cached`: no query when this process holds
+    it, as after a publish).
+
+    A person at the table is left out: were his last socket to close later, the presence
+    service announces him then (``presence._away_announce``, which reads the match after the
+    close bumped ``seats_version``; a move written before that bump is seen by that read, one
+    after it finds the row changed and reads the seats again). So a move costs no query and no
+    task for the persons who are there, which is nearly every move."""
     match = applied.match
     if not signals.turn_waits.receivers or match.status != Match.Status.PLAYING or match.deadline is None:
-        return
+        return []
     user_ids = selectors.persons_to_act(match, applied.state)
-    if user_ids:
-        signals.send_logged(signals.turn_waits, sender=Match, match_id=match.pk, user_ids=user_ids)
+    if not user_ids:
+        return []
+    present = {e["user"] for e in selectors.seats_info_cached(match) if e.get("connected")}
+    return [u for u in user_ids if u not in present]
+
+
+def turn_waits_send(match_id: int, user_ids: list[int]) -> None:
+    """Send ``turn_waits`` for ``user_ids`` of the match (its receivers may query and queue)."""
+    signals.send_logged(signals.turn_waits, sender=Match, match_id=match_id, user_ids=user_ids)
 
 
 def tasks_schedule(applied: Applied) -> None:

@@ -4,6 +4,7 @@ sit in two server processes (the ``table.hello`` handshake)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from datetime import timedelta
 
@@ -12,9 +13,10 @@ from django.utils import timezone
 
 from apps.core.errors import Refused
 from apps.rules import api
-from apps.tables import actor, store
+from apps.tables import actor, selectors, signals, store
 from apps.tables.bot_turns import match_bot_move
-from apps.tables.models import Match, Move
+from apps.tables.frames import seats_changed
+from apps.tables.models import Match, Move, Seat
 from apps.tables.moves import MOVE_ATTEMPTS, move_apply
 from tests.live import live_env, start_daphne, stop_process
 from tests.loops import run_loop
@@ -192,3 +194,89 @@ def test_a_table_with_sockets_in_two_processes_sees_every_move_everywhere(live_s
     finally:
         close_and_settle()
         stop_process(second.process)
+
+
+class TurnWaits:
+    """The ``turn_waits`` signals sent while connected, as ``(match_id, user_ids)``."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, list[int]]] = []
+
+    def __call__(self, *, match_id: int, user_ids: list[int], **_) -> None:
+        self.sent.append((match_id, list(user_ids)))
+
+
+@pytest.fixture
+def turn_waits():
+    recorder = TurnWaits()
+    signals.turn_waits.connect(recorder, dispatch_uid="test.turn_waits")
+    yield recorder
+    signals.turn_waits.disconnect(dispatch_uid="test.turn_waits")
+
+
+def act_and_settle(table_id: int, **kwargs) -> int:
+    """:func:`act`, then wait for the actor's background work (the turn announcement)."""
+
+    async def run() -> int:
+        try:
+            seq = await actor.actor_for(table_id).act(**kwargs)
+            while actor._BACKGROUND:
+                await asyncio.gather(*list(actor._BACKGROUND))
+            return seq
+        finally:
+            await store._async_reset()
+
+    return run_loop(run())
+
+
+def connections_set(table, count: int) -> None:
+    """Every person's seat of ``table`` with ``count`` sockets open, as presence would leave it
+    (the match's ``seats_version`` bumped)."""
+    Seat.objects.filter(table=table, user__isnull=False).update(connections=count)
+    seats_changed(table.pk)
+
+
+def test_a_move_announces_the_turn_only_to_persons_without_a_socket(make_user, turn_waits):
+    """``turn_waits`` after a move names the persons the match now waits for who have no table
+    socket open; one who is at the table is left to the presence service (told when his last
+    socket closes), so a move among connected players sends nothing — from the actor and from
+    the sync service alike."""
+    a, b = make_user(), make_user()
+    table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
+    try:
+        for connected in (0, 1, 0):
+            connections_set(table, connected)
+            for _ in range(3):
+                match = Match.objects.get(table=table, status=Match.Status.PLAYING)
+                state = api.from_json(match.state)
+                seat = api.to_act(state)[0]
+                user_id = a.pk if seat == 0 else b.pk
+                turn_waits.sent.clear()
+                action = api.legal_actions(state, seat)[0]
+                seq = act_and_settle(
+                    table.pk, match_id=match.pk, seat=seat, action=action, seq=match.seq, user_id=user_id
+                )
+                after = Match.objects.get(pk=match.pk)
+                assert after.seq == seq and after.deadline is not None
+                waiting = selectors.persons_to_act(after, api.from_json(after.state))
+                assert waiting
+                assert turn_waits.sent == ([] if connected else [(match.pk, waiting)])
+
+            # a move through the sync service (a timer, a bot, another process)
+            match = Match.objects.get(table=table, status=Match.Status.PLAYING)
+            state = api.from_json(match.state)
+            seat = api.to_act(state)[0]
+            turn_waits.sent.clear()
+            move_apply(
+                match_id=match.pk,
+                seat=seat,
+                action=api.legal_actions(state, seat)[0],
+                seq=match.seq,
+                actor="person",
+                user_id=a.pk if seat == 0 else b.pk,
+            )
+            after = Match.objects.get(pk=match.pk)
+            waiting = selectors.persons_to_act(after, api.from_json(after.state))
+            assert turn_waits.sent == ([] if connected else [(match.pk, waiting)])
+    finally:
+        actor._ACTORS.pop(table.pk, None)
