@@ -114,6 +114,31 @@ def _flush_test_redis() -> None:
     redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5).flushdb()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On pytest-xdist workers the long tests come first: those that start or use live
+    processes (``live``, ``browser``) or empty the database after them (``transactional_db``,
+    the migration tests among them), then the rest, each part in its collected order.
+
+    ``--dist load`` hands tests out in this order, so the workers end on short tests together
+    instead of one of them playing a browser game or a migration alone at the end. Every worker
+    collects the same items and sorts them the same way (xdist requires it); a serial run keeps
+    pytest's order.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+
+    def long(item: pytest.Item) -> bool:
+        db = item.get_closest_marker("django_db")
+        return bool(
+            item.get_closest_marker("live")
+            or item.get_closest_marker("browser")
+            or (db and db.kwargs.get("transaction"))
+            or "transactional_db" in getattr(item, "fixturenames", ())
+        )
+
+    items.sort(key=lambda item: not long(item))
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"services: {problem}" for problem in _service_problems]
 

@@ -226,7 +226,7 @@ def start_daphne(env: dict[str, str], *, timeout: float = 120.0) -> LiveSite:
         if time.monotonic() > deadline:
             stop_process(process)
             raise RuntimeError(f"daphne not ready after {timeout:.0f} s:\n{_log_tail(log_path)}")
-        time.sleep(0.2)
+        time.sleep(0.05)
     return LiveSite(url=url, ws_url=f"ws://127.0.0.1:{port}", origin=url, process=process, log_path=log_path)
 
 
@@ -252,7 +252,7 @@ def start_celery_worker(
         if time.monotonic() > deadline:
             stop_process(process)
             raise RuntimeError(f"celery worker not ready after {timeout:.0f} s:\n{_log_tail(log_path)}")
-        time.sleep(0.2)
+        time.sleep(0.05)
     return CeleryWorker(process=process, log_path=log_path, queue=queue, name=name)
 
 

@@ -13,6 +13,7 @@
 - Under pytest-xdist (``./run test`` runs the suite on several workers) each worker adds its
   name to ``TEST_RUN``; pytest-django suffixes the database with it.
 - Commits of the test database do not wait for the disk (``synchronous_commit=off``).
+- Bots without a human pause (``TABLES_BOT_DELAY_MS`` 0 unless the environment says otherwise).
 - A fast password hasher. Live processes started by ``tests/live.py`` use these settings
   too, with ``DATABASE_URL`` pointing at the test database.
 """
@@ -70,6 +71,11 @@ LOGGING["root"]["level"] = env_str("LOG_LEVEL", "WARNING")  # noqa: F405
 # The suite's local push service (tests/push/pushservice.py) listens on plain HTTP at 127.0.0.1;
 # everywhere else a push endpoint must be https on a named host (apps.push.services).
 PUSH_TEST_HOSTS = ["127.0.0.1"]
+# The suite's bots move at once: no human pause before a move and so no trick or deal hold
+# (apps.tables.moves.tasks_schedule), in the test process and in the live daphne and Celery
+# worker it starts (they read this file too). A test that watches the pause or the holds sets
+# it on its table (``bot_delay_ms``) or in its live process's environment.
+TABLES_BOT_DELAY_MS = env_int("TABLES_BOT_DELAY_MS", 0)
 # Most tests make many waiting tables for one user; the cap's own tests set it
 # (tests/hardening/test_lobby_cap.py).
 LOBBY_WAITING_TABLES_PER_USER = env_int("LOBBY_WAITING_TABLES_PER_USER", 1000)

@@ -148,6 +148,9 @@ def test_friends_play_by_invite_link_chat_and_play_again(live_site: LiveSite, ce
     expect(anna.get_by_test_id("invite")).to_be_visible()
     table = Table.objects.get(owner__username="anna")
     assert table.private and table.invite_code
+    # the clipboard is the focused page's only: four contexts share one headless chromium, and
+    # the last one opened has the focus (writeText and readText refuse an unfocused document)
+    anna.bring_to_front()
     anna.get_by_test_id("invite-copy").click()
     expect(anna.get_by_test_id("invite-copied")).to_be_visible()
     link = anna.evaluate("() => navigator.clipboard.readText()")
