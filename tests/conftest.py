@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.live import (  # noqa: F401
     _celery_worker_for_its_tests,
@@ -35,6 +36,12 @@ from tests.live import (  # noqa: F401
     live_site,
     page,
 )
+
+# Property tests judge what the code returns, never how fast: a loaded box (CI, parallel
+# workers, a browser test beside them) must not fail an example by hypothesis's 200 ms deadline
+# or its too-slow health check. A test's own @settings still sets its example counts.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 _service_problems: list[str] = []
 
