@@ -28,9 +28,9 @@ from django.utils import timezone
 from apps.rules import seating as seat_rules
 
 from . import fairness as fair
-from . import frames, groups, hooks, moves, publishing, scheduling, selectors, signals
+from . import frames, groups, hooks, moves, publishing, selectors, signals
 from .models import DealRecord, Match, Seat, Table
-from .starting import Opening, match_prepare
+from .starting import Opening, match_prepare, show_check_schedule
 
 #: One seat of a new table: ``(user id, bot level)``, one of them None.
 SeatSpec = tuple[int | None, str | None]
@@ -140,10 +140,7 @@ def started_publish(openings: list[Opening]) -> None:
         messages.append((groups.table_all(match.table_id), message))
     publishing.send_many(messages)
     for opening in openings:
-        moves.tasks_schedule(opening.applied)
-        moves.turn_announce(opening.applied)
-        match = opening.match
-        if match.show_deadline is not None:
-            scheduling.no_show_check_at(match.pk, match.show_deadline)
+        moves.after_publish(opening.applied)
+        show_check_schedule(opening.match)
     for opening in openings:
         signals.tables_changed.send(sender=Table, table_id=opening.match.table_id)

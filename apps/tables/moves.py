@@ -444,6 +444,13 @@ def after_commit(applied: Applied) -> None:
     """Publish each seat its own view and spectators the public one; schedule timer and bot."""
     match = applied.match
     frames.publish_match(match, applied.state, applied.events, applied.views, hold_ms=applied.hold_ms)
+    after_publish(applied)
+
+
+def after_publish(applied: Applied) -> None:
+    """What follows a committed change once its frames are out: the timer and bot tasks, and
+    the «Ваш ход» notice (:func:`turn_announce`). Callers that publish in batches call it per
+    change, so every path runs the same steps."""
     tasks_schedule(applied)
     turn_announce(applied)
 

@@ -190,6 +190,10 @@ def match_started_publish(opening: Opening) -> None:
     """After the commit that wrote ``opening``'s match: its first views to the table's sockets,
     its timer and bots, and the show-up check of a match with a show-up deadline."""
     moves.after_commit(opening.applied)
-    match = opening.match
+    show_check_schedule(opening.match)
+
+
+def show_check_schedule(match: Match) -> None:
+    """After the commit: the show-up check of a match with a show-up deadline (:mod:`.no_show`)."""
     if match.show_deadline is not None:
         scheduling.no_show_check_at(match.pk, match.show_deadline)
