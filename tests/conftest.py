@@ -28,6 +28,19 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Shared helpers assert too: rewrite their asserts so a failure shows both sides, not a bare
+# AssertionError (registered before they are imported below and by the test modules).
+pytest.register_assert_rewrite(
+    "tests.live",
+    "tests.tables.helpers",
+    "tests.tables.leaks",
+    "tests.tables.live_clients",
+    "tests.duplicates.helpers",
+    "tests.ratings.helpers",
+    "tests.stats.helpers",
+    "tests.tournaments.helpers",
+)
+
 from tests.live import (  # noqa: F401
     _celery_worker_for_its_tests,
     browser,
