@@ -264,6 +264,18 @@ def current_deal(state: Game) -> dict[str, Any]:
     return state.current_deal()
 
 
+def deals_dealt(state: Game, after: int | None) -> list[dict[str, Any]]:
+    """The cards of every deal numbered above ``after`` (None: all) up to the one in progress,
+    as :func:`current_deal` gives each: one action may deal more than one (a void deal dealt
+    again at once). For the match record only.
+
+    >>> state = new_match("bazar_blot", seed=4)
+    >>> [d["number"] for d in deals_dealt(state, None)], deals_dealt(state, 0)
+    ([0], [])
+    """
+    return state.deals_dealt(after)
+
+
 def to_json(state: Game) -> dict[str, Any]:
     """The state as JSON-ready data, tagged with its game.
 

@@ -249,6 +249,14 @@ class Game(ABC):
         """``{"number", "dealer", "hands", "stock"}``: the cards of the deal in progress as
         dealt, in the scenario format (hidden information: for the record only)."""
 
+    def deals_dealt(self, after: int | None) -> list[dict[str, Any]]:
+        """The :meth:`current_deal` of every deal numbered above ``after`` (None: every deal), in
+        order: more than the current one when an action (or the match's start) dealt a deal
+        that was void at once and dealt again (Gambler's four sevens). For the record only."""
+        deal = self.current_deal()
+        number = deal.get("number")
+        return [deal] if after is None or (number is not None and number > after) else []
+
     def finished(self) -> bool:
         """``summary()["finished"]`` without building the score sheet (asked after every move)."""
         return bool(self.summary()["finished"])

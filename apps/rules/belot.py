@@ -231,6 +231,9 @@ class TrickGame(Game):
     dealt_hands: list[list[int]] | None
     stock: list[int]
     _cards: tuple[int, ...]
+    #: The cards of each deal that was void as dealt (:meth:`void_deal`), for the record; only
+    #: ever replaced, never mutated, so the class's empty default is safe to share.
+    void_deals: list[dict[str, Any]] = []
 
     #: Whether ``on_trick`` is called after every trick (a game that overrides it) or only
     #: after trick 1, where the base's comparison of combinations is (set per class).
@@ -430,6 +433,7 @@ class TrickGame(Game):
         self.phase = AUCTION
         events.append({"type": "deal", "number": self.number, "dealer": self.dealer})
         if self.void_deal(events):
+            self.void_deals = [*self.void_deals, self.current_deal()]
             self.redeal(events)
             return
         self.begin_auction()
@@ -944,6 +948,11 @@ class TrickGame(Game):
 
     def deal_number(self) -> int | None:
         return self.number
+
+    def deals_dealt(self, after: int | None) -> list[dict[str, Any]]:
+        start = -1 if after is None else after
+        void = [d for d in self.void_deals if d["number"] > start]
+        return void + super().deals_dealt(after)
 
     def current_deal(self) -> dict[str, Any]:
         hands = self.dealt_hands

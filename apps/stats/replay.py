@@ -57,6 +57,8 @@ def replay_frames(record: dict) -> list[list[dict]]:
         # the deal's own public events (Durak: the trump card shown when the deal used up the deck)
         opening = api.opening_events(state) if number == 0 else []
         frames = [_frame(state, seats, number, 0, None, opening, None)]
+        if not deal.get("actions") and api.deal_number(state) != number:
+            _show_void_deal(frames[0], deal)
         for step, raw in enumerate(deal.get("actions", []), start=1):
             deals_before = len(api.summary(state)["deals"])
             deal_before = api.current_deal(state).get("number")
@@ -106,6 +108,11 @@ def _frame(
         last_trick=public.get("last_trick") or [],
     )
     return frame
+
+
+def _show_void_deal(frame: dict, deal: dict) -> None:
+    """A deal void as dealt (the engine dealt the next one at once): its cards as dealt."""
+    frame.update(hands=deal.get("hands", {}), table=[], last_trick=[], phase="deal_over", to_act=[])
 
 
 def _show_deal_end(frame: dict, before: dict, action: dict) -> None:

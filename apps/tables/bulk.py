@@ -120,7 +120,7 @@ def tables_create_seated(
                 )
             )
         Match.objects.bulk_create(o.match for o in openings)
-        DealRecord.objects.bulk_create(o.deal_record() for o in openings)
+        DealRecord.objects.bulk_create(r for o in openings for r in o.deal_records())
         for opening in openings:
             selectors.seats_info_remember(opening.match, opening.info)
             selectors.spectators_remember(opening.match, 0)

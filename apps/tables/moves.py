@@ -73,8 +73,9 @@ class Prepared:
     actor: str
     user_id: int | None
     now: datetime
-    #: The new deal's cards when the move began one (saved with the move), else None.
-    deal: DealRecord | None
+    #: The cards of the deals the move began (saved with the move): none, usually one, more
+    #: when a deal was void as dealt and dealt again at once.
+    deals: list[DealRecord]
     applied: Applied
 
     @property
@@ -104,7 +105,7 @@ class Prepared:
     @property
     def simple(self) -> bool:
         """Whether the move writes only the match row and its Move: one statement, no transaction."""
-        return self.deal is None and not self.finished
+        return not self.deals and not self.finished
 
 
 def canonical_action(action: Any) -> rules_actions.Canonical:
@@ -275,7 +276,7 @@ def move_prepare(
         code = "not_your_turn" if exc.code == "not_your_turn" else "illegal"
         raise Refused(code, engine_code=exc.code, detail=exc.detail) from None
     match.seq += 1
-    deal = _new_deal_record(match, state)
+    deals = _new_deal_records(match, state)
     views = api.views(state, [*match.seats, None])
     public = views[None]
     hold = clock.hold_ms(events, match.time_scale)
@@ -284,7 +285,7 @@ def move_prepare(
         state,
         mover=seat,
         before_to_act=before_to_act,
-        deal_changed=deal is not None,
+        deal_changed=bool(deals),
         now=now,
         public=public,
         hold_ms=hold,
@@ -303,7 +304,7 @@ def move_prepare(
         actor=actor,
         user_id=user_id if actor == Actor.PERSON else None,
         now=now,
-        deal=deal,
+        deals=deals,
         applied=applied,
     )
 
@@ -317,8 +318,8 @@ def move_persist(prepared: Prepared) -> store.Outcome:
     outcome = store.move_write(match, **prepared.write_args())
     if outcome is store.Outcome.CHANGED:
         return outcome
-    if prepared.deal is not None:
-        prepared.deal.save()
+    if prepared.deals:
+        DealRecord.objects.bulk_create(prepared.deals)
     if prepared.finished:
         Table.objects.filter(pk=match.table_id).update(status=Table.Status.FINISHED)
         signals.match_finished.send(sender=Match, match=match, state=prepared.state)
@@ -341,21 +342,27 @@ def check_person_seat(match: Match, seat: int | None, user_id: int | None) -> No
         raise Refused("not_your_seat")
 
 
-def _new_deal_record(match: Match, state: Game) -> DealRecord | None:
-    """The cards of a deal that began with the last action (unsaved), else None;
-    ``match.deal_number`` follows the engine's."""
+def _new_deal_records(match: Match, state: Game) -> list[DealRecord]:
+    """The cards of each deal that began with the last action (unsaved, starting at
+    ``match.seq``), in order; ``match.deal_number`` follows the engine's."""
     number = api.deal_number(state)
     if number is None or number == match.deal_number:
-        return None
+        return []
+    deals = api.deals_dealt(state, match.deal_number)
     match.deal_number = number
-    deal = api.current_deal(state)
+    return [deal_record(match, deal, start_seq=match.seq) for deal in deals]
+
+
+def deal_record(match: Match, deal: dict, *, start_seq: int) -> DealRecord:
+    """The unsaved record of ``deal`` (:func:`apps.rules.api.current_deal`'s form) in ``match``,
+    its actions following move ``start_seq``."""
     return DealRecord(
         match=match,
-        number=number,
+        number=deal["number"],
         dealer=deal.get("dealer"),
         hands=deal.get("hands", {}),
         stock=deal.get("stock", []),
-        start_seq=match.seq,
+        start_seq=start_seq,
     )
 
 

@@ -77,7 +77,7 @@ def match_start(
     table.seats.exclude(client_seed="").update(client_seed="")
     match.save()
     selectors.seats_info_remember(match, info_list)
-    opening.deal_record().save()
+    DealRecord.objects.bulk_create(opening.deal_records())
     Table.objects.filter(pk=table.pk).update(status=Table.Status.PLAYING, rematch=[])
     table.status = Table.Status.PLAYING
     table.rematch = []
@@ -88,26 +88,20 @@ def match_start(
 @dataclass
 class Opening:
     """A match built in memory by :func:`match_prepare`, not yet written: the unsaved ``match``,
-    its first ``deal`` (the engine's ``current_deal``), the table's ``next_server_seed``, what
-    is published after the commit (``applied``) and the seats' ``info`` it was named from."""
+    the ``deals`` dealt as it began (the engine's :func:`apps.rules.api.deals_dealt`: one, or more
+    when a deal was void as dealt), the table's ``next_server_seed``, what is published after
+    the commit (``applied``) and the seats' ``info`` it was named from."""
 
     match: Match
-    deal: dict
+    deals: list[dict]
     next_server_seed: str
     applied: moves.Applied
     #: The seats' info the match was named from (:func:`.selectors.seats_info`).
     info: list[dict]
 
-    def deal_record(self) -> DealRecord:
-        """The unsaved record of the first deal's cards (the match must have its id)."""
-        return DealRecord(
-            match=self.match,
-            number=self.match.deal_number,
-            dealer=self.deal.get("dealer"),
-            hands=self.deal.get("hands", {}),
-            stock=self.deal.get("stock", []),
-            start_seq=0,
-        )
+    def deal_records(self) -> list[DealRecord]:
+        """The unsaved records of the cards dealt as the match began (it must have its id)."""
+        return [moves.deal_record(self.match, deal, start_seq=0) for deal in self.deals]
 
 
 def match_prepare(
@@ -145,7 +139,7 @@ def match_prepare(
         duplicate=duplicate,
         first_deal=first_deal,
     )
-    deal = api.current_deal(state)
+    deals = api.deals_dealt(state, None)
     match = Match(
         table=table,
         game=table.game,
@@ -154,7 +148,7 @@ def match_prepare(
         server_seed=server_seed,
         client_seeds=client_seeds,
         next_commitment=fair.commitment_of(next_server_seed),
-        dealer=deal.get("dealer"),
+        dealer=deals[0].get("dealer"),
         seats=occupied,
         players=[
             {"seat": s.number, "user": s.user_id, "bot": s.bot_level or None, "name": info[s.number]["name"]}
@@ -162,7 +156,7 @@ def match_prepare(
             if s.occupied
         ],
         state=api.to_json(state),
-        deal_number=deal.get("number", 0),
+        deal_number=deals[-1].get("number", 0),
         time_scale=table.time_scale if table.time_scale is not None else conf.time_scale(),
         bot_delay_ms=table.bot_delay_ms if table.bot_delay_ms is not None else conf.bot_delay_ms(),
     )
@@ -183,7 +177,9 @@ def match_prepare(
         started["rematch_of"] = rematch_of
     events = [started, *opening]
     applied = moves.Applied(match=match, state=state, events=events, views=views, timer=timer)
-    return Opening(match=match, deal=deal, next_server_seed=next_server_seed, applied=applied, info=info_list)
+    return Opening(
+        match=match, deals=deals, next_server_seed=next_server_seed, applied=applied, info=info_list
+    )
 
 
 def match_started_publish(opening: Opening) -> None:
