@@ -3,7 +3,8 @@
 // runs; a toast with a link to the table and the tab's title say so wherever you are on the
 // site (a person who does not open the table within 20 s aborts the match: apps.tables.no_show).
 // Protocol: docs/protocol.md.
-import { csrfToken, setBadgeCount } from "./social.js";
+import { csrfToken } from "./csrf.js";
+import { setBadgeCount } from "./social.js";
 import { toastHost } from "./toasts.js";
 const bus = window.kartochkiSocial;
 const holder = document.getElementById("social-socket");

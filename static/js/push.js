@@ -6,6 +6,8 @@
  * after a refusal (the browser's "denied", or "default" left by dismissing the prompt, which
  * we remember in localStorage) the button is not shown again.
  */
+import { csrfToken } from "./csrf.js";
+
 (() => {
   const section = document.querySelector("[data-testid=push-section][data-public-key]");
   if (!section) return;
@@ -14,12 +16,6 @@
   const testButton = section.querySelector("[data-testid=push-test]");
   const REFUSED = "kartochki.push.refused";
   const say = (key) => { status.textContent = section.dataset[key] || ""; };
-
-  function csrfToken() {
-    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return match ? decodeURIComponent(match[1]) : input ? input.value : "";
-  }
 
   async function post(url, body) {
     const response = await fetch(url, {

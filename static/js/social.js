@@ -4,6 +4,7 @@
 // window.kartochkiSocial: on(op, fn) and send(frame). Protocol: docs/protocol.md.
 // A page without the site header (the table in play) keeps the socket (presence, spectators)
 // but shows no toast: the invitation waits in the badge of the next page.
+import { csrfToken } from "./csrf.js";
 import { LOBBY_NO_RETRY, LiveSocket, socketUrl } from "./socket.js";
 import { toastHost } from "./toasts.js";
 const badge = document.getElementById("invite-badge");
@@ -47,12 +48,6 @@ export function setBadgeCount(count) {
   badge.dataset.count = String(count);
   badge.querySelector(".invite-badge__count").textContent = String(count);
   badge.hidden = !count;
-}
-
-/** The page's CSRF token (its forms' hidden input), for the toasts' POST forms. */
-export function csrfToken() {
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
 }
 
 function answerForm(action, label, ghost, testid) {

@@ -14,6 +14,7 @@
  *   `{op: "chat_report", id, reason}` (after a dialog asking why) through `send(frame)` (false when offline).
  */
 
+import { csrfToken } from "../csrf.js";
 import { choiceDialog } from "./dialog.js";
 import { h, svg } from "./dom.js";
 import { gettext, gettext_noop, interpolate } from "./i18n.js";
@@ -271,12 +272,11 @@ export class ChatPanel {
   /** «Вернуть» on a block: POST to the site (the block is the friends page's, not the socket's). */
   async unblock(user) {
     if (!this.returnUrl) return;
-    const csrf = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
     try {
       const response = await fetch(this.returnUrl.replace("KIND", "block"), {
         method: "POST",
         credentials: "same-origin",
-        headers: { Accept: "application/json", "X-CSRFToken": decodeURIComponent(csrf), "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Accept: "application/json", "X-CSRFToken": csrfToken(), "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ user: String(user) }),
       });
       if (!response.ok) throw new Error(String(response.status));

@@ -4,6 +4,7 @@
  * deals then depend on it too.
  */
 
+import { csrfToken } from "../csrf.js";
 import { gettext } from "./i18n.js";
 
 /** A fresh random client seed: 24 hex digits. */
@@ -15,12 +16,11 @@ export function clientSeed() {
 /** Say «Готов» (`ready` true, with a seed) or take it back; resolves to null, or the text of the refusal. */
 export async function postReady(tableId, ready) {
   const payload = ready ? { ready, client_seed: clientSeed() } : { ready };
-  const csrf = (document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/) || [])[1] || "";
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/ready/`, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(csrf) },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify(payload),
     });
     if (response.ok) return null;
