@@ -52,7 +52,9 @@ def test_a_first_deal_void_at_the_start_is_recorded_before_the_one_dealt_again()
     assert record["deals"][0]["actions"] == []
     assert record["dealer"] == api.deals_dealt(api.from_json(match.state), None)[0]["dealer"]
     assert_replays(match)
-    assert_replays(drive_bots(match.pk))
+    finished = drive_bots(match.pk)
+    assert_replays(finished)
+    assert all(d["ok"] for d in fairness.verify_deals(match_record(finished)))
 
 
 def test_a_void_deal_dealt_by_a_move_is_recorded_between_its_neighbours():
@@ -66,6 +68,10 @@ def test_a_void_deal_dealt_by_a_move_is_recorded_between_its_neighbours():
     summary = api.summary(api.from_json(match.state))
     assert summary["deals"][1]["redeal"] is True
     assert_replays(match)
+    # the revealed seeds deal every recorded deal, the void one and those after it included
+    assert match.status == Match.Status.FINISHED
+    checked = fairness.verify_deals(record)
+    assert len(checked) == len(numbers) and all(d["ok"] for d in checked)
 
 
 def test_the_replay_shows_the_void_deal_as_dealt():
