@@ -13,13 +13,22 @@ from apps.protocol.limits import MAX_DEPTH, nesting_within
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
+class Encoded(str):
+    """JSON text already written (a match's engine snapshot,
+    :func:`apps.rules.api.to_json_text`), held where a JSON value would be: :func:`compact`
+    gives it back as it is, and the move store binds it without writing it again."""
+
+
 def compact(value: Any) -> str:
     """``value`` as JSON text without spaces, non-ASCII letters kept as they are (Russian
     names and words stay readable and a third shorter than ``\\u`` escapes).
 
     The same text as ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, written
     by orjson: ten times faster on a table's frames, which every move writes five of (4 seats
-    and the public view). What orjson refuses (an integer over 64 bits) goes through ``json``."""
+    and the public view). What orjson refuses (an integer over 64 bits) goes through ``json``.
+    An :class:`Encoded` text is returned as it is."""
+    if type(value) is Encoded:
+        return value
     try:
         return orjson.dumps(value, option=_OPTIONS).decode()
     except orjson.JSONEncodeError:
@@ -27,4 +36,4 @@ def compact(value: Any) -> str:
 
 
 #: The limits of client JSON live with the protocol (frames and API bodies share them).
-__all__ = ["MAX_DEPTH", "compact", "nesting_within"]
+__all__ = ["MAX_DEPTH", "Encoded", "compact", "nesting_within"]

@@ -16,6 +16,7 @@ Contract for implementers:
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
@@ -30,6 +31,25 @@ from .events import AnyEvent
 Action = dict[str, Any]
 #: A public event as a game builds it: one of the typed dicts of :mod:`.events`.
 Event = AnyEvent
+
+
+try:
+    import msgspec
+except ImportError:  # the engine runs on a bare Python too (``python -m apps.rules.scenario``)
+
+    def json_text(value: Any) -> str:
+        """``value`` (JSON values; tuples, named ones included, as arrays) as compact JSON text,
+        non-ASCII letters as they are."""
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+else:
+    _encode = msgspec.json.Encoder().encode
+
+    def json_text(value: Any) -> str:
+        """``value`` (JSON values; tuples, named ones included, as arrays) as compact JSON text,
+        non-ASCII letters as they are: written by msgspec, in C, reading ``value`` without
+        changing it or keeping any of it."""
+        return _encode(value).decode()
 
 
 class Outcome(TypedDict):
@@ -268,6 +288,12 @@ class Game(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON-ready data."""
+
+    def to_json_text(self) -> str:
+        """``to_json()`` as compact JSON text (:func:`json_text`): what ``json.loads`` of it
+        gives equals ``to_json()``. Games override it to write the text straight from the state,
+        without the copy ``to_json`` makes."""
+        return json_text(self.to_json())
 
     @classmethod
     @abstractmethod

@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 
 from . import autoplay
 from .actions import Canonical
-from .base import Action, DealSource, Event, Game, Outcome, seeded_shuffle
+from .base import Action, DealSource, Event, Game, Outcome, json_text, seeded_shuffle
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
@@ -964,12 +964,22 @@ class TrickGame(Game):
         }
 
     # ------------------------------------------------------- persistence
-    def to_json(self) -> dict[str, Any]:
+    def _persisted(self) -> dict[str, Any]:
+        """What :meth:`to_json` holds, its values the state's own (shared: only to be copied
+        or written at once): the slots and attributes not starting with ``_`` (``rules`` left
+        out), then the deal source's data."""
         raw = {k: getattr(self, k) for k in HOT_SLOTS if k[0] != "_" and k != "rules"}
         raw.update((k, v) for k, v in self.__dict__.items() if k != "source" and k[0] != "_")
-        data: dict[str, Any] = _jsonable(raw)
-        data["source"] = self.source.to_json()
+        raw["source"] = self.source.to_json()
+        return raw
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = _jsonable(self._persisted())
         return data
+
+    def to_json_text(self) -> str:
+        """:meth:`to_json` as JSON text, written straight from the state (no copy made)."""
+        return json_text(self._persisted())
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrickGame:

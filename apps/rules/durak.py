@@ -32,7 +32,7 @@ from typing import Any, overload
 
 from . import durak_setup as setup
 from . import fairness
-from .base import Action, DealSource, Event, Game, Outcome, step_refusal
+from .base import Action, DealSource, Event, Game, Outcome, json_text, step_refusal
 from .cards import SUITS, cards_of, mask_of
 from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
 from .errors import IllegalAction
@@ -954,17 +954,27 @@ class Durak(Game):
         }
 
     def to_json(self) -> dict[str, Any]:
+        return self._persisted(fresh=True)
+
+    def to_json_text(self) -> str:
+        """:meth:`to_json` as JSON text, written from the state's own lists (none copied)."""
+        return json_text(self._persisted(fresh=False))
+
+    def _persisted(self, *, fresh: bool) -> dict[str, Any]:
+        """What :meth:`to_json` holds; unless ``fresh``, with the state's own lists and dicts
+        (shared: only to be written at once)."""
+        own: Callable[[Any], Any] = _fresh_copy if fresh else _same
         data: dict[str, Any] = {k: getattr(self, k) for k in _SCALARS}
         for k in _NEW_SCALARS:
             data[k] = getattr(self, k)
         for k in _LISTS:
-            data[k] = list(getattr(self, k))
-        data["options"] = dict(self.options)
+            data[k] = own(getattr(self, k))
+        data["options"] = own(self.options)
         data["given"] = self.given
-        data["dealt"] = [[list(h) for h in self.dealt[0]], list(self.dealt[1])]
+        data["dealt"] = [[own(h) for h in self.dealt[0]], own(self.dealt[1])]
         data["unfair"] = sorted(self.unfair)
         data["beaten"] = [[t, c] for t, c in self.beaten.items()]
-        data["result"] = _copy_result(self.result)
+        data["result"] = _copy_result(self.result) if fresh else self.result
         return data
 
     @classmethod
@@ -1021,6 +1031,16 @@ _HANDLERS: dict[str, Callable[[Durak, Any, Action, bool], list[Event]]] = {
     "leave": Durak._leave,
     "surrender": Durak._leave,
 }
+
+
+def _fresh_copy(value: Any) -> Any:
+    """A shallow copy of a list or a dict (a tuple becomes a list)."""
+    return dict(value) if isinstance(value, dict) else list(value)
+
+
+def _same(value: Any) -> Any:
+    """``value`` itself."""
+    return value
 
 
 @overload

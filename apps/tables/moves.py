@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.core.errors import Refused
+from apps.core.jsontext import Encoded
 from apps.rules import actions as rules_actions
 from apps.rules import api
 from apps.rules.actions import AnyAction
@@ -264,7 +265,12 @@ def move_prepare(
     decoded from ``match.state``) in memory: the engine's move, ``seq`` + 1, a new deal's
     record, the clock, the result, the bots' memories, the snapshot. Raises ``Refused`` for what
     the engine refuses, with nothing changed. Touches no database: :func:`move_persist` (or the
-    table actor) writes what it returns."""
+    table actor) writes what it returns.
+
+    The snapshot is written once, as the JSON text the write binds: ``match.state`` becomes an
+    :class:`~apps.core.jsontext.Encoded` text, and whoever reads the match afterwards in memory
+    (the frames, the end of the match, the copy kept for the next move) reads the engine state
+    that goes with it (:attr:`Applied.state`), never ``match.state``."""
     now = timezone.now()
     read = store.RowVersion.of(match)
     if state is None:
@@ -292,7 +298,7 @@ def move_prepare(
     )
     _finish_if_over(match, state, reason=reason, now=now)
     bots_observe(match, views, events)
-    match.state = api.to_json(state)
+    match.state = Encoded(api.to_json_text(state))
     # applied, so of a type of the schema (canonical_action let an unknown type through)
     moved: MoveEvent = {"type": "move", "seat": seat, "action": cast(AnyAction, action), "by": actor}
     applied = Applied(match=match, state=state, events=[moved, *events], views=views, hold_ms=hold)

@@ -33,7 +33,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, models, transaction
 from django.db.models import Case, F, Q, Value, When
 
-from apps.core.jsontext import compact
+from apps.core.jsontext import Encoded, compact
 from apps.rules.base import Game
 
 from . import conf
@@ -361,8 +361,15 @@ def _move_write_orm(
             deadline=read.deadline,
             seats_version=read.seats_version,
         )
-        written = rows.update(timer_due=due, **{name: getattr(match, name) for name in MOVE_FIELDS})
+        sets = {name: _orm_value(getattr(match, name)) for name in MOVE_FIELDS}
+        written = rows.update(timer_due=due, **sets)
         if not written:
             return False, None
         Move.objects.create(match_id=match.pk, seq=match.seq, **move)  # created_at: auto_now_add
         return True, Match.objects.filter(pk=match.pk).values_list("timer_due", flat=True).get()
+
+
+def _orm_value(value: Any) -> Any:
+    """A field's value as the ORM takes it: JSON text already written (:class:`Encoded`) read
+    back, since the ORM writes a JSON field's value itself."""
+    return json.loads(value) if type(value) is Encoded else value

@@ -8,7 +8,8 @@ step what ``apps/rules/base.py`` promises:
   ``to_act`` have legal actions;
 - a refused action (an unknown one, or a legal one from a seat that may not act) raises
   ``IllegalAction`` and leaves ``to_json`` unchanged;
-- ``to_json`` / ``from_json`` round-trip exactly through JSON text; ``copy`` is independent;
+- ``to_json`` / ``from_json`` round-trip exactly through JSON text; ``to_json_text`` is that
+  text; ``copy`` is independent;
 - ``view(seat)`` never shows a card the seat may not see (``visible_cards`` when the game
   has it; otherwise no other seat's hand card that the spectator view does not show);
 - the game's own invariants from :data:`INVARIANTS` (belot family: every card in exactly one
@@ -212,6 +213,9 @@ def check_round_trip(state) -> None:
     again = api.from_json(json.loads(json.dumps(data)))
     assert api.to_json(again) == data
     assert api.to_act(again) == api.to_act(state)
+    text = api.to_json_text(state)
+    assert json.loads(text) == data, "to_json_text is not the text of to_json"
+    assert api.to_json(state) == data, "to_json_text changed the state"
 
 
 def check_copy(state, seat: int, action: dict) -> None:

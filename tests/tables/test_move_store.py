@@ -3,6 +3,7 @@ is never overwritten; the move is read again and applied or refused as a fresh o
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from apps.core.errors import Refused
+from apps.core.jsontext import Encoded
 from apps.rules import api
 from apps.tables import store
 from apps.tables.bot_turns import match_bot_move
@@ -315,8 +317,11 @@ def test_the_next_move_in_the_same_process_uses_the_kept_copy_without_a_read(mon
     assert list(Move.objects.filter(match=match).values_list("seq", flat=True)) == list(
         range(1, match.seq + 1)
     )
-    # the kept state is the stored one
-    assert store._WRITTEN[match.pk][0].state == Match.objects.get(pk=match.pk).state
+    # the kept state is the stored one: the engine state, and the snapshot's text as written
+    kept, state = store._WRITTEN[match.pk]
+    stored = Match.objects.get(pk=match.pk).state
+    assert api.to_json(state) == stored
+    assert isinstance(kept.state, Encoded) and json.loads(kept.state) == stored
 
 
 def test_a_kept_copy_made_stale_by_presence_writes_nothing_and_the_move_is_read_again(monkeypatch):
