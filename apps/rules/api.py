@@ -24,6 +24,7 @@ apps.rules.errors.IllegalAction: not_your_turn: seat 1 may not act now
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from typing import Any
@@ -299,6 +300,13 @@ def to_json_text(state: Game) -> str:
     return f'{{"game":{json_text(state.name)},"state":{state.to_json_text()}}}'
 
 
-def from_json(data: dict[str, Any]) -> Game:
-    """Rebuild a state from ``to_json`` output."""
-    return game_class(data["game"]).from_json(data["state"])
+def from_json(data: dict[str, Any] | str) -> Game:
+    """Rebuild a state from ``to_json`` output, or from its JSON text (``to_json_text``: what a
+    match written by a move holds in memory until it is read again).
+
+    >>> state = new_match("bazar_blot", seed=4)
+    >>> to_json(from_json(to_json_text(state))) == to_json(from_json(to_json(state))) == to_json(state)
+    True
+    """
+    tagged: dict[str, Any] = json.loads(data) if isinstance(data, str) else data
+    return game_class(tagged["game"]).from_json(tagged["state"])
