@@ -301,18 +301,20 @@ class Durak(Game):
         cheating = self.cheating
         trump = self.trump
         tab = self.tab
-        memo, w = tab.DEFENDS_MEMO, tab.width
         same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
-        trumps = hand_d & tab.SUIT_CARDS[trump]
+        by_trumps, low_mask, low = tab.TRUMP_DEFENDS[trump], tab.LOW_MASK, tab.LOW_RANKS
+        ranks = (hand_d & tab.SUIT_CARDS[trump]) >> trump * tab.width  # the trumps' rank bits
         for t in self.open:
             if cheating:
                 k = hand_d << 6 | t
-                acts += memo.get(k) or tab.defend_tuple(k)
+                acts += tab.DEFENDS_MEMO.get(k) or tab.defend_tuple(k)
                 continue
             acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
-            if trumps and t // w != trump:
-                k = trumps << 6 | t
-                acts += memo.get(k) or tab.defend_tuple(k)
+            if ranks:
+                halves = by_trumps[t]
+                if halves is not None:  # a target outside the trump suit: every trump beats it
+                    acts += halves[0][ranks & low_mask]
+                    acts += halves[1][ranks >> low]
         if self.transfer and self._transfer_target() >= 0:
             acts += tab.transfers(hand_d if cheating else hand_d & tab.RANK_CARDS[self.rankmask])
         acts.append(TAKE)
