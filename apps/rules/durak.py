@@ -329,7 +329,7 @@ class Durak(Game):
         n = len(self.att)
         if not self.transfer or self.took or len(self.open) != n or n >= MAX_ATTACKS:
             return -1
-        target = self._next_opponent(self.defender)
+        target = self.ring.next_opponent[self.inplay][self.defender]
         if target < 0 or self.hands[target].bit_count() <= n:
             return -1
         return target
@@ -431,9 +431,12 @@ class Durak(Game):
         acts = self._lists.get(seat)
         if acts is None:
             acts = self._actions(seat)
-        if not 0 <= index < len(acts):
+        if index < 0:
             raise step_refusal(acts, seat, index)
-        action = acts[index]
+        try:
+            action = acts[index]
+        except IndexError:
+            raise step_refusal(acts, seat, index) from None
         kind = action["type"]
         if kind == "attack":
             return self._throw_card(seat, self.tab.card[action["card"]])
