@@ -302,7 +302,8 @@ class Durak(Game):
         trump = self.trump
         tab = self.tab
         same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
-        by_trumps, low_mask, low = tab.TRUMP_DEFENDS[trump], tab.LOW_MASK, tab.LOW_RANKS
+        by_trumps = tab.TRUMP_DEFENDS[trump] or tab.trump_defends(trump)
+        low_mask, low = tab.LOW_MASK, tab.LOW_RANKS
         ranks = (hand_d & tab.SUIT_CARDS[trump]) >> trump * tab.width  # the trumps' rank bits
         for t in self.open:
             if cheating:

@@ -98,7 +98,9 @@ class CardTables:
         #: ``TRUMP_DEFENDS[trump][t]``: for a target ``t`` outside the trump suit, ``(low, high)``
         #: — ``low[ranks & LOW_MASK] + high[ranks >> LOW_RANKS]`` are the ``defend`` actions onto
         #: ``t`` of the trumps whose rank bits are ``ranks``, ascending; ``None`` for a trump ``t``.
-        self.TRUMP_DEFENDS = tuple(self._trump_defends(trump) for trump in range(4))
+        #: A row is built on its trump's first use (:meth:`trump_defends`): thousands of tuples
+        #: that a process playing no Дурак should not carry (the garbage collector walks them).
+        self.TRUMP_DEFENDS: list[tuple[tuple[Any, Any] | None, ...] | None] = [None] * 4
         self.ATTACKS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
         self.ATTACKS_DONE_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
         self.DEFENDS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
@@ -129,6 +131,13 @@ class CardTables:
             tuple(self.DEFEND[(t + 1 + i) * n + t] for i in range(above) if chunk >> i & 1)
             for chunk in range(1 << above)
         )
+
+    def trump_defends(self, trump: int) -> tuple[tuple[Any, Any] | None, ...]:
+        """The row of :attr:`TRUMP_DEFENDS` of suit ``trump``, built and kept on the first call."""
+        row = self.TRUMP_DEFENDS[trump]
+        if row is None:
+            row = self.TRUMP_DEFENDS[trump] = self._trump_defends(trump)
+        return row
 
     def _trump_defends(self, trump: int) -> tuple[tuple[Any, Any] | None, ...]:
         """One trump suit's row of :attr:`TRUMP_DEFENDS`."""
