@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 
 from . import autoplay
 from .actions import Canonical
-from .base import Action, DealSource, Event, Game, Outcome, json_text, seeded_shuffle
+from .base import Action, DealSource, Event, Game, Outcome, json_text, seeded_shuffle, step_refusal
 from .cards import CARD, CODES, DECK_32
 from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
@@ -564,7 +564,7 @@ class TrickGame(Game):
         suit: any card of the suit, one table lookup)."""
         m = self._mask
         if not m or seat != self.turn:
-            return len(self.legal_actions(seat))
+            return len(self.auction_legal(seat)) if self.phase == AUCTION else 0
         if m < 0:
             led = self.led
             if led < 0:
@@ -622,13 +622,15 @@ class TrickGame(Game):
         of actions is not built) and played here, without :meth:`apply`'s checks."""
         m = self._mask
         if not m or seat != self.turn:
-            return super().step(seat, index)
+            return self._step_auction(seat, index)
         if m < 0:
             self.legal_count(seat)
-        cards = self._cards
-        if not 0 <= index < len(cards):
+        if index < 0:
             return self._step_extra(seat, index)
-        c = cards[index]
+        try:
+            c = self._cards[index]
+        except IndexError:  # past the cards: an extra action (rare), else a bad index
+            return self._step_extra(seat, index)
         bit = _BIT[c]
         self._mask = -1
         if self.trick_no and not self.belote_cards & bit:
@@ -658,6 +660,17 @@ class TrickGame(Game):
         self.turn = self._next[seat]
         return events
 
+    def _step_auction(self, seat: int, index: int) -> list[Event]:
+        """:meth:`step` outside the seat's card: bid ``index`` of his legal list in the auction
+        goes straight to :meth:`auction_apply`, as :meth:`apply` sends a legal bid there after
+        its checks; with no legal action (not his turn, no auction) ``not_your_turn``."""
+        legal = self.auction_legal(seat) if self.phase == AUCTION else []
+        if not 0 <= index < len(legal):
+            raise step_refusal(legal, seat, index)
+        events: list[Event] = []
+        self.auction_apply(seat, legal[index], events)
+        return events
+
     def _step_extra(self, seat: int, index: int) -> list[Event]:
         """:meth:`step` past the cards: the extra action (``declare``, ``show``, ``concede``) at
         that place of :meth:`legal_actions`, else ``bad_index``."""
@@ -665,7 +678,7 @@ class TrickGame(Game):
             extra = self.extra_actions(seat)
             if index - len(self._cards) < len(extra):
                 return self.apply(seat, extra[index - len(self._cards)])
-        raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}")
+        raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}") from None
 
     def _apply_other(self, seat: int | None, kind: Any, action: Action, system: bool) -> list[Event]:
         """:meth:`apply` of every action but ``play``."""

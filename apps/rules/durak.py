@@ -301,18 +301,21 @@ class Durak(Game):
         cheating = self.cheating
         trump = self.trump
         tab = self.tab
-        memo, w = tab.DEFENDS_MEMO, tab.width
         same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
-        trumps = hand_d & tab.SUIT_CARDS[trump]
+        by_trumps = tab.TRUMP_DEFENDS[trump] or tab.trump_defends(trump)
+        low_mask, low = tab.LOW_MASK, tab.LOW_RANKS
+        ranks = (hand_d & tab.SUIT_CARDS[trump]) >> trump * tab.width  # the trumps' rank bits
         for t in self.open:
             if cheating:
                 k = hand_d << 6 | t
-                acts += memo.get(k) or tab.defend_tuple(k)
+                acts += tab.DEFENDS_MEMO.get(k) or tab.defend_tuple(k)
                 continue
             acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
-            if trumps and t // w != trump:
-                k = trumps << 6 | t
-                acts += memo.get(k) or tab.defend_tuple(k)
+            if ranks:
+                halves = by_trumps[t]
+                if halves is not None:  # a target outside the trump suit: every trump beats it
+                    acts += halves[0][ranks & low_mask]
+                    acts += halves[1][ranks >> low]
         if self.transfer and self._transfer_target() >= 0:
             acts += tab.transfers(hand_d if cheating else hand_d & tab.RANK_CARDS[self.rankmask])
         acts.append(TAKE)
@@ -327,7 +330,7 @@ class Durak(Game):
         n = len(self.att)
         if not self.transfer or self.took or len(self.open) != n or n >= MAX_ATTACKS:
             return -1
-        target = self._next_opponent(self.defender)
+        target = self.ring.next_opponent[self.inplay][self.defender]
         if target < 0 or self.hands[target].bit_count() <= n:
             return -1
         return target
@@ -429,9 +432,12 @@ class Durak(Game):
         acts = self._lists.get(seat)
         if acts is None:
             acts = self._actions(seat)
-        if not 0 <= index < len(acts):
+        if index < 0:
             raise step_refusal(acts, seat, index)
-        action = acts[index]
+        try:
+            action = acts[index]
+        except IndexError:
+            raise step_refusal(acts, seat, index) from None
         kind = action["type"]
         if kind == "attack":
             return self._throw_card(seat, self.tab.card[action["card"]])

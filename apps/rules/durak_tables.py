@@ -91,6 +91,16 @@ class CardTables:
         self.SAME_SUIT_DEFENDS = tuple(self._same_suit_defends(t) for t in range(n))
         #: ``HIGHER[t]``: mask of the ranks above ``t``'s rank, shifted down to bit 0.
         self.HIGHER = tuple((1 << (w - 1 - t % w)) - 1 for t in range(n))
+        #: Ranks in the low half of a suit's chunk in :attr:`TRUMP_DEFENDS` (the rest: the high half).
+        self.LOW_RANKS = low = (w + 1) // 2
+        #: Mask of the low half's ranks.
+        self.LOW_MASK = (1 << low) - 1
+        #: ``TRUMP_DEFENDS[trump][t]``: for a target ``t`` outside the trump suit, ``(low, high)``
+        #: — ``low[ranks & LOW_MASK] + high[ranks >> LOW_RANKS]`` are the ``defend`` actions onto
+        #: ``t`` of the trumps whose rank bits are ``ranks``, ascending; ``None`` for a trump ``t``.
+        #: A row is built on its trump's first use (:meth:`trump_defends`): thousands of tuples
+        #: that a process playing no Дурак should not carry (the garbage collector walks them).
+        self.TRUMP_DEFENDS: list[tuple[tuple[Any, Any] | None, ...] | None] = [None] * 4
         self.ATTACKS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
         self.ATTACKS_DONE_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
         self.DEFENDS_MEMO: dict[int, tuple[dict[str, Any], ...]] = {}
@@ -121,6 +131,26 @@ class CardTables:
             tuple(self.DEFEND[(t + 1 + i) * n + t] for i in range(above) if chunk >> i & 1)
             for chunk in range(1 << above)
         )
+
+    def trump_defends(self, trump: int) -> tuple[tuple[Any, Any] | None, ...]:
+        """The row of :attr:`TRUMP_DEFENDS` of suit ``trump``, built and kept on the first call."""
+        row = self.TRUMP_DEFENDS[trump]
+        if row is None:
+            row = self.TRUMP_DEFENDS[trump] = self._trump_defends(trump)
+        return row
+
+    def _trump_defends(self, trump: int) -> tuple[tuple[Any, Any] | None, ...]:
+        """One trump suit's row of :attr:`TRUMP_DEFENDS`."""
+        w, n, low = self.width, self.n_cards, self.LOW_RANKS
+        first = trump * w
+
+        def half(t: int, start: int, size: int) -> tuple[tuple[dict[str, Any], ...], ...]:
+            return tuple(
+                tuple(self.DEFEND[(first + start + r) * n + t] for r in range(size) if chunk >> r & 1)
+                for chunk in range(1 << size)
+            )
+
+        return tuple(None if t // w == trump else (half(t, 0, low), half(t, low, w - low)) for t in range(n))
 
     def _chunk_table(self, actions: tuple[dict[str, Any], ...]) -> tuple[Any, ...]:
         """``table[suit][chunk]``: the actions of the cards of ``suit`` whose rank bits form ``chunk``."""
