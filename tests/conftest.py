@@ -41,7 +41,7 @@ pytest.register_assert_rewrite(
     "tests.tournaments.helpers",
 )
 
-from tests.live import (  # noqa: F401
+from tests.live import (  # noqa: E402, F401  (after register_assert_rewrite, on purpose)
     _celery_worker_for_its_tests,
     browser,
     celery_worker,
