@@ -66,9 +66,16 @@ def client_view(page: Page) -> dict | None:
 
 
 def my_turn(page: Page) -> bool:
+    return turn_view(page) is not None
+
+
+def turn_view(page: Page) -> dict | None:
+    """The client's view if this page may act now (nothing pending, a legal action), else None:
+    both read at one moment, so the branch taken on the view's phase is the turn's (the bots move
+    150 ms apart: a view read before the turn check was an auction's while the turn was a play)."""
     return page.evaluate(
         "() => { const c = window.__tableClient;"
-        " return !!(c && c.view && !c.pending && c.view.legal.length); }"
+        " return c && c.view && !c.pending && c.view.legal.length ? c.view : null; }"
     )
 
 
@@ -147,7 +154,8 @@ def _play_the_deal(page: Page) -> None:
             assert len(after["hand"]) >= len(before["hand"]) - 1
             did["reload"] = True
             continue
-        if not my_turn(page):
+        view = turn_view(page)
+        if view is None:
             page.wait_for_timeout(80)
             continue
         if view["phase"] == "auction":
@@ -260,9 +268,9 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
     Anna (seat 0) opens with a card whose rank Boris holds; Boris transfers it once, later
     lays one unfair card on an attack card it does not beat, which Anna catches («Поймать!»).
     Otherwise both play fair: beat when they can, else «Беру»; throwers say «Бито»."""
-    if not my_turn(page):
+    view = turn_view(page)
+    if view is None:
         return
-    view = client_view(page)
     legal, trump, bout = view["legal"], view["trump"], view["table_cards"]
     types = {a["type"] for a in legal}
     if who == "anna" and plan["cheat"] and not plan["caught"]:
