@@ -373,22 +373,28 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
             if plan["caught"] and not plan["seen"]:
                 # everyone at the table is told who caught whom (the feed keeps what a banner said:
                 # banners queue up and the oldest are dropped when many come at once)
-                said = (
-                    pages["boris"]
-                    .wait_for_function(
-                        """(wrong) => {
-                        const text = document.querySelector('.feed').textContent;
-                        if (text.includes('anna ловит шулера!')) return 'caught';
-                        return text.split('Ложное обвинение — anna').length - 1 > wrong ? 'wrong' : null;
-                    }""",
-                        arg=plan["wrong"],
+                try:
+                    said = (
+                        pages["boris"]
+                        .wait_for_function(
+                            """(wrong) => {
+                            const text = document.querySelector('.feed').textContent;
+                            if (text.includes('anna ловит шулера!')) return 'caught';
+                            return text.split('Ложное обвинение — anna').length - 1 > wrong ? 'wrong' : null;
+                        }""",
+                            arg=plan["wrong"],
+                        )
+                        .json_value()
                     )
-                    .json_value()
-                )
-                if said == "wrong":
+                except PlaywrightTimeoutError:
+                    # neither: a bot caught the card first (its «ловит шулера!») and Anna's catch,
+                    # of a card no longer there, was refused (seen once in a 3-worker run). The
+                    # end still asserts her catch was seen in the feed.
+                    said = "missed"
+                if said in ("wrong", "missed"):
                     # a bot caught the card between Anna's look and her tap: she accused a fair
-                    # card, and Boris cheats again later
-                    plan.update(wrong=plan["wrong"] + 1, cheat=None, caught=False)
+                    # card (or one already caught), and Boris cheats again later
+                    plan.update(wrong=plan["wrong"] + (said == "wrong"), cheat=None, caught=False)
                 else:
                     plan["seen"] = True
             pages["anna"].wait_for_timeout(60)
