@@ -44,14 +44,17 @@ def test_bots_in_15_s_come_in_15_s_and_the_page_counts_down(
         if found and countdown.is_visible():
             seen.append(int(found.group(1)))
         page.wait_for_timeout(400)
-    # the moment the page leaves for the table (the navigation commits), not the end of the
-    # table page's load: under a loaded box that load alone took seconds and failed the promise
-    page.wait_for_url("**/lobby/tables/*/", timeout=5_000, wait_until="commit")
-    took = time.time() - asked
-    assert 13 <= took <= 17, f"seated {took:.1f} s after asking for bots in 15 s"
-    assert seen and seen[0] >= 13 and min(seen) <= 3, seen  # counted down from 15 towards 0
-    assert seen == sorted(seen, reverse=True), seen
+    page.wait_for_url("**/lobby/tables/*/", timeout=10_000, wait_until="commit")
+    # The server's promise: seated 15 ± 2 s after asking.
     entry.refresh_from_db()
     assert entry.status == QuickEntry.Status.SEATED
-    assert abs((entry.seated_at - entry.created_at).total_seconds() - 15) <= 2
+    seated = entry.seated_at.timestamp()
+    assert 13 <= seated - asked <= 17, f"seated {seated - asked:.1f} s after asking for bots in 15 s"
+    # The page's: it leaves for the table as soon as it is seated. Timed by the browser itself
+    # (the table document's navigation start), not by this test's polling of the countdown nor
+    # the table page's load, which took seconds on a loaded box (17.0-18.7 s measured so).
+    left = page.evaluate("performance.timeOrigin") / 1000
+    assert seated - 0.5 <= left <= seated + 2, f"the page left {left - seated:+.1f} s after the seat"
+    assert seen and seen[0] >= 13 and min(seen) <= 3, seen  # counted down from 15 towards 0
+    assert seen == sorted(seen, reverse=True), seen
     page.wait_for_function("() => window.__tableClient && window.__tableClient.view", timeout=20_000)

@@ -66,9 +66,16 @@ def client_view(page: Page) -> dict | None:
 
 
 def my_turn(page: Page) -> bool:
+    return turn_view(page) is not None
+
+
+def turn_view(page: Page) -> dict | None:
+    """The client's view if this page may act now (nothing pending, a legal action), else None:
+    both read at one moment, so the branch taken on the view's phase is the turn's (the bots move
+    150 ms apart: a view read before the turn check was an auction's while the turn was a play)."""
     return page.evaluate(
         "() => { const c = window.__tableClient;"
-        " return !!(c && c.view && !c.pending && c.view.legal.length); }"
+        " return c && c.view && !c.pending && c.view.legal.length ? c.view : null; }"
     )
 
 
@@ -147,7 +154,8 @@ def _play_the_deal(page: Page) -> None:
             assert len(after["hand"]) >= len(before["hand"]) - 1
             did["reload"] = True
             continue
-        if not my_turn(page):
+        view = turn_view(page)
+        if view is None:
             page.wait_for_timeout(80)
             continue
         if view["phase"] == "auction":
@@ -260,9 +268,9 @@ def durak_step(page: Page, who: str, plan: dict) -> None:
     Anna (seat 0) opens with a card whose rank Boris holds; Boris transfers it once, later
     lays one unfair card on an attack card it does not beat, which Anna catches («Поймать!»).
     Otherwise both play fair: beat when they can, else «Беру»; throwers say «Бито»."""
-    if not my_turn(page):
+    view = turn_view(page)
+    if view is None:
         return
-    view = client_view(page)
     legal, trump, bout = view["legal"], view["trump"], view["table_cards"]
     types = {a["type"] for a in legal}
     if who == "anna" and plan["cheat"] and not plan["caught"]:
@@ -365,22 +373,28 @@ def test_two_people_and_two_bots_play_durak_to_the_end(
             if plan["caught"] and not plan["seen"]:
                 # everyone at the table is told who caught whom (the feed keeps what a banner said:
                 # banners queue up and the oldest are dropped when many come at once)
-                said = (
-                    pages["boris"]
-                    .wait_for_function(
-                        """(wrong) => {
-                        const text = document.querySelector('.feed').textContent;
-                        if (text.includes('anna ловит шулера!')) return 'caught';
-                        return text.split('Ложное обвинение — anna').length - 1 > wrong ? 'wrong' : null;
-                    }""",
-                        arg=plan["wrong"],
+                try:
+                    said = (
+                        pages["boris"]
+                        .wait_for_function(
+                            """(wrong) => {
+                            const text = document.querySelector('.feed').textContent;
+                            if (text.includes('anna ловит шулера!')) return 'caught';
+                            return text.split('Ложное обвинение — anna').length - 1 > wrong ? 'wrong' : null;
+                        }""",
+                            arg=plan["wrong"],
+                        )
+                        .json_value()
                     )
-                    .json_value()
-                )
-                if said == "wrong":
+                except PlaywrightTimeoutError:
+                    # neither: a bot caught the card first (its «ловит шулера!») and Anna's catch,
+                    # of a card no longer there, was refused (seen once in a 3-worker run). The
+                    # end still asserts her catch was seen in the feed.
+                    said = "missed"
+                if said in ("wrong", "missed"):
                     # a bot caught the card between Anna's look and her tap: she accused a fair
-                    # card, and Boris cheats again later
-                    plan.update(wrong=plan["wrong"] + 1, cheat=None, caught=False)
+                    # card (or one already caught), and Boris cheats again later
+                    plan.update(wrong=plan["wrong"] + (said == "wrong"), cheat=None, caught=False)
                 else:
                     plan["seen"] = True
             pages["anna"].wait_for_timeout(60)

@@ -99,9 +99,12 @@ def person_acts(match: Match, user, action: dict) -> Match:
 
 def play_out(match: Match, limit: int = 5000, until=None) -> Match:
     """Play ``match`` to its end (or until ``until(match)`` holds): bots by the bot task's service,
-    people by a normal bot's choice made for them as person actions."""
+    people by a normal bot's choice made for them as person actions. A move refused ``stale``
+    (the row changed under it: a page's socket coming or going bumps the seats' version, a live
+    worker moved) is read again and chosen afresh, as a client does."""
     import random
 
+    from apps.core.errors import Refused
     from apps.tables import bot_players
 
     for _ in range(limit):
@@ -118,14 +121,18 @@ def play_out(match: Match, limit: int = 5000, until=None) -> Match:
         view = api.view(state, person["seat"])
         view.setdefault("legal", api.legal_actions(state, person["seat"]))
         action = bot_players.decide(view, "normal", random.Random(match.seq)) or view["legal"][0]
-        move_apply(
-            match_id=match.pk,
-            seat=person["seat"],
-            action=action,
-            seq=match.seq,
-            actor="person",
-            user_id=person["user"],
-        )
+        try:
+            move_apply(
+                match_id=match.pk,
+                seat=person["seat"],
+                action=action,
+                seq=match.seq,
+                actor="person",
+                user_id=person["user"],
+            )
+        except Refused as refused:
+            if refused.code != "stale":
+                raise
     raise AssertionError(f"match {match.pk} still playing after {limit} moves")
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from apps.tables.bot_turns import match_bot_move
 from apps.tables.models import Move
+from tests.scratch_db import scratch_database
 from tests.tables.helpers import bot_table
 
 #: accounts too: the historical User of these states has none of the columns added since
@@ -26,23 +27,31 @@ def _migrate(executor: MigrationExecutor, targets) -> None:
     executor.migrate(targets)
 
 
-def _rows(model) -> list[tuple]:
-    return list(model.objects.order_by("match_id", "seq").values_list(*COLUMNS))
+def _rows(model, using: str) -> list[tuple]:
+    return list(model.objects.using(using).order_by("match_id", "seq").values_list(*COLUMNS))
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db
 def test_the_composite_key_migration_keeps_every_move_both_ways():
-    executor = MigrationExecutor(connection)
-    try:
+    """Tables 0004 forwards keeps every move row (same columns, same values) and leaves the key
+    ``(match_id, seq)``, no ``id``, no copy table, the user index and no ``match_id`` index;
+    backwards keeps the rows and numbers ``id`` afresh in ``(match, seq)`` order.
+
+    On a database of its own (``tests.scratch_db``) migrated from empty to the state before
+    it, so no other app's migration is unapplied and applied again around it."""
+    with scratch_database() as alias:
+        executor = MigrationExecutor(connections[alias])
         _migrate(executor, BEFORE)
         old = executor.loader.project_state(BEFORE).apps
-        user = old.get_model("accounts", "User").objects.create(username="mover")
-        table = old.get_model("lobby", "Table").objects.create(game="durak", seat_count=2)
+        user = old.get_model("accounts", "User").objects.using(alias).create(username="mover")
+        table = old.get_model("lobby", "Table").objects.using(alias).create(game="durak", seat_count=2)
         OldMatch, OldMove = old.get_model("tables", "Match"), old.get_model("tables", "Move")
-        matches = [OldMatch.objects.create(table=table, game="durak", seed=n, state={}) for n in range(2)]
+        matches = [
+            OldMatch.objects.using(alias).create(table=table, game="durak", seed=n, state={}) for n in (0, 1)
+        ]
         for seq in (1, 2, 3):  # interleaved across the matches, as live tables write them
             for n, match in enumerate(matches):
-                OldMove.objects.create(
+                OldMove.objects.using(alias).create(
                     match=match,
                     seq=seq,
                     seat=None if seq == 3 else n,
@@ -51,14 +60,16 @@ def test_the_composite_key_migration_keeps_every_move_both_ways():
                     actor="person" if n == 0 else "bot",
                     user=user if n == 0 else None,
                 )
-        saved = _rows(OldMove)
+        saved = _rows(OldMove, alias)
+        assert len(saved) == 6
 
         _migrate(executor, AFTER)
-        assert _rows(Move) == saved
-        with connection.cursor() as cur:
-            names = connection.introspection.table_names(cur)
-            columns = [c.name for c in connection.introspection.get_table_description(cur, "tables_move")]
-            constraints = connection.introspection.get_constraints(cur, "tables_move")
+        assert _rows(Move, alias) == saved
+        with connections[alias].cursor() as cur:
+            introspection = connections[alias].introspection
+            names = introspection.table_names(cur)
+            columns = [c.name for c in introspection.get_table_description(cur, "tables_move")]
+            constraints = introspection.get_constraints(cur, "tables_move")
         assert "tables_move_copy" not in names
         assert "id" not in columns
         assert [c["columns"] for c in constraints.values() if c["primary_key"]] == [["match_id", "seq"]]
@@ -66,17 +77,15 @@ def test_the_composite_key_migration_keeps_every_move_both_ways():
         assert ["user_id"] in indexed and ["match_id"] not in indexed
         # the model as of AFTER: fields added to Match since have no column yet
         NewMatch = executor.loader.project_state(AFTER).apps.get_model("tables", "Match")
-        assert [m.seq for m in NewMatch.objects.get(pk=matches[0].pk).moves.order_by("seq")] == [1, 2, 3]
+        moves = NewMatch.objects.using(alias).get(pk=matches[0].pk).moves.order_by("seq")
+        assert [m.seq for m in moves] == [1, 2, 3]
 
         _migrate(executor, BEFORE)
         old = executor.loader.project_state(BEFORE).apps
         OldMove = old.get_model("tables", "Move")
-        assert _rows(OldMove) == saved
-        assert list(OldMove.objects.order_by("match_id", "seq").values_list("id", flat=True)) == list(
-            range(1, 7)
-        )
-    finally:
-        _migrate(executor, executor.loader.graph.leaf_nodes())
+        assert _rows(OldMove, alias) == saved
+        ids = OldMove.objects.using(alias).order_by("match_id", "seq").values_list("id", flat=True)
+        assert list(ids) == list(range(1, 7))
 
 
 @pytest.fixture

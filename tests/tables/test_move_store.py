@@ -71,9 +71,17 @@ def test_a_timer_rearmed_between_read_and_write_stays_and_the_move_applies_in_on
     durak_match, monkeypatch
 ):
     """What ``match_timer`` does when it fires early: ``timer_due`` becomes the deadline then
-    current. The move's write keeps it (due by the move's later deadline) without a second read."""
+    current. The move's write keeps it (due by the move's later deadline) without a second read.
+
+    The person's turn has been running for most of its time (its deadline 10 s away), so the
+    move's new deadline (a full turn from now) is later than the re-armed one whatever the deal:
+    when the bot move before it ended a bout, the deadline read also held the bout's 1.5 s
+    show, and a move made within those 1.5 s rightly brings the timer forward to its own earlier
+    deadline (the next test) — the flake this test had, with ``timer_due`` 1.494 s early."""
     person, match = durak_match
     match, action = person_turn(match)
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() + timedelta(seconds=10))
+    match.refresh_from_db()
     rearmed = match.deadline
     read, calls = read_then(lambda pk: Match.objects.filter(pk=pk).update(timer_due=F("deadline")))
     monkeypatch.setattr(store, "match_read", read)
