@@ -38,7 +38,7 @@ from apps.rules import api  # noqa: E402
 from apps.tables import selectors  # noqa: E402
 from apps.tables.frames import frame_text  # noqa: E402
 from apps.tables.models import Match  # noqa: E402
-from bench.common import print_json  # noqa: E402
+from bench.common import best_us, print_json  # noqa: E402
 
 SEATS: list[int | None] = [0, 1, 2, 3, None]
 
@@ -83,15 +83,9 @@ def a_match() -> tuple[Match, list[dict]]:
     return match, info
 
 
-def best_us(items: list, fn: Callable[[Any], object], rounds: int) -> float:
-    """The best round's CPU µs per item of ``fn`` over ``items``."""
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.process_time()
-        for item in items:
-            fn(item)
-        best = min(best, time.process_time() - start)
-    return round(best / len(items) * 1e6, 1)
+def cpu_us(items: list, fn: Callable[[Any], object], rounds: int) -> float:
+    """The best round's CPU µs per item of ``fn`` over ``items`` (:func:`bench.common.best_us`)."""
+    return round(best_us(fn, items, rounds, clock=time.process_time), 1)
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -107,16 +101,16 @@ def main(argv: list[str] | None = None) -> dict:
     table = [(selectors.match_views(match, s, SEATS, info, v), e) for v, s, e in views]
     out: dict[str, Any] = {"moves": len(states), "µs_per_move": {}}
     figures = out["µs_per_move"]
-    figures["views"] = best_us(states, lambda se: api.views(se[0], SEATS), args.rounds)
-    figures["snapshot to_json + compact"] = best_us(
+    figures["views"] = cpu_us(states, lambda se: api.views(se[0], SEATS), args.rounds)
+    figures["snapshot to_json + compact"] = cpu_us(
         states, lambda se: compact(api.to_json(se[0])), args.rounds
     )
     if hasattr(api, "to_json_text"):
-        figures["snapshot to_json_text"] = best_us(states, lambda se: api.to_json_text(se[0]), args.rounds)
-    figures["table views"] = best_us(
+        figures["snapshot to_json_text"] = cpu_us(states, lambda se: api.to_json_text(se[0]), args.rounds)
+    figures["table views"] = cpu_us(
         views, lambda vse: selectors.match_views(match, vse[1], SEATS, info, vse[0]), args.rounds
     )
-    figures["5 frames"] = best_us(
+    figures["5 frames"] = cpu_us(
         table, lambda te: [frame_text(10, te[0][s], te[1]) for s in SEATS], args.rounds
     )
     out["load_average"] = [round(x, 2) for x in os.getloadavg()]

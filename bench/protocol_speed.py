@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from apps.core.jsontext import compact
 from apps.protocol import MAX_DEPTH, MAX_FRAME_BYTES, FrameError, decode_client, decode_server, nesting_within
 from apps.protocol.client import TableIn
-from bench.common import print_json
+from bench.common import best_us, print_json
 from tests.protocol.golden import of_kind
 
 
@@ -67,17 +66,6 @@ def old_frame_text(seq: int, view: dict, events: list[dict], hold_ms: int = 0) -
     if hold_ms:
         frame["hold_ms"] = hold_ms
     return compact(frame)
-
-
-def best_us(func, items: list, rounds: int) -> float:
-    """The best round's mean µs per item of ``func(item)``."""
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for item in items:
-            func(item)
-        best = min(best, time.perf_counter() - t0)
-    return best / len(items) * 1e6
 
 
 def client_frames(states: list[dict]) -> list[str]:
