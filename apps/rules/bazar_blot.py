@@ -34,6 +34,8 @@ from .tricks import MODE_CODES, MODE_OF, NT, mode_code, round_small
 
 CONTRA_ACTION = Canonical({"type": "contra"})
 RECONTRA_ACTION = Canonical({"type": "recontra"})
+#: The calls of the contracted team's seat that answers a contra.
+_ANSWERS: tuple[Action, ...] = (PASS, RECONTRA_ACTION)
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "players": (4, 2),
@@ -145,9 +147,18 @@ class BazarBlot(TrickGame):
     #: ``RULESET`` is defined.
     RULESETS: ClassVar[dict[str, type[BazarBlot]]] = {}
 
+    #: Whether the 4-player auction is this class's (none of its methods overridden):
+    #: :meth:`auction_take` then applies a legal call without the checks, and
+    #: :meth:`_four_legal` reads :meth:`contra_allowed` inline (set per class).
+    SPLIT_FOUR: ClassVar[bool] = True
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._legal_cache = {}
+        cls.SPLIT_FOUR = all(
+            getattr(cls, name) is getattr(BazarBlot, name)
+            for name in ("auction_apply", "_take_four", "auction_legal", "contra_allowed", "_four_legal")
+        )
         ruleset = cls.__dict__.get("RULESET")
         if isinstance(ruleset, str):
             BazarBlot.RULESETS[ruleset] = cls
@@ -226,13 +237,28 @@ class BazarBlot(TrickGame):
             return []
         if self.n == 2:
             return self._legal_two(seat)
+        return list(self._four_legal(seat))
+
+    def auction_count(self, seat: int) -> int:
+        if self.n == 4 and self.SPLIT_FOUR:
+            return len(self._four_legal(seat)) if seat == self.turn else 0
+        return len(self.auction_legal(seat))
+
+    def _four_legal(self, seat: int) -> tuple[Action, ...]:
+        """The shared legal calls of the 4-player auction's seat in turn."""
         if self.contra_seat >= 0:
-            return [PASS, RECONTRA_ACTION]
-        key = (self.bid, self.capot, self.options["no_trump"], self.contra_allowed(seat))
+            return _ANSWERS
+        if self.SPLIT_FOUR:  # contra_allowed inline: a bid stands and ``seat`` is against it
+            bs = self.bid_seat
+            side_of = self.side_of
+            contra = bs >= 0 and side_of[seat] != side_of[bs]
+        else:
+            contra = self.contra_allowed(seat)
+        key = (self.bid, self.capot, self.options["no_trump"], contra)
         cached = self._legal_cache.get(key)
         if cached is None:
             cached = self._legal_cache[key] = tuple(self._build_legal(*key))
-        return list(cached)
+        return cached
 
     def _build_legal(self, bid: int, capot: bool, no_trump: bool, contra: bool) -> list[Action]:
         out: list[Action] = [PASS]
@@ -276,33 +302,19 @@ class BazarBlot(TrickGame):
         kind = action["type"]
         if self.contra_seat >= 0:
             if kind == "recontra":
-                self._call(seat, RECONTRA_ACTION, events)
-                self.multiplier = 4
-                self._auction_won(events)
+                action = RECONTRA_ACTION
             elif kind == "pass":
-                self._call(seat, PASS, events)
-                self.answer = self.answer[1:]
-                if self.answer:
-                    self.turn = self.answer[0]
-                else:
-                    self._auction_won(events)
+                action = PASS
             else:
                 raise IllegalAction("auction_closed", "after contra only recontra or pass")
-            return
-        if kind == "pass":
-            self._call(seat, PASS, events)
-            self.passes += 1
-            if self.bid_seat >= 0 and self.passes >= 3:
-                self._auction_won(events)
-            elif self.bid_seat < 0 and self.passes >= self.n:
-                self.redeal(events)
-            else:
-                self.turn = (seat + 1) % self.n
+        elif kind == "pass":
+            action = PASS
         elif kind in ("bid", "capot"):
             if kind == "capot" and action.get("solo"):
                 raise IllegalAction("solo_capot_off", SOLO_OFF)
             if self.capot:
                 raise IllegalAction("no_raise_after_capot", "after a capot only pass or contra")
+            number = 25
             if kind == "bid":
                 value = action.get("value")
                 low, high = self.bid_range()
@@ -310,28 +322,62 @@ class BazarBlot(TrickGame):
                     raise IllegalAction("bad_value", f"a bid is {low}..{high}")
                 if value <= self.bid:
                     raise IllegalAction("bid_too_low", f"a bid must be higher than {self.bid}")
-            else:
-                value = 25
+                number = value
             trump: str = action.get("trump", "")
             self._check_trump(trump)
-            canonical = bid_action(value, trump) if kind == "bid" else capot_action(trump)
-            self._call(seat, canonical, events)
-            self.bid, self.bid_seat, self.bid_trump = value, seat, trump
-            self.capot = kind == "capot"
-            self.passes = 0
-            self.turn = (seat + 1) % self.n
+            action = bid_action(number, trump) if kind == "bid" else capot_action(trump)
         elif kind == "contra":
             if not self.contra_allowed(seat):
                 raise IllegalAction("cannot_contra", "contra only against the last bid, by its opponents")
-            self._call(seat, CONTRA_ACTION, events)
-            self.contra_seat = seat
-            self.multiplier = 2
-            self.answer = self.contra_answerers(seat)
-            self.turn = self.answer[0]
+            action = CONTRA_ACTION
         elif kind == "recontra":
             raise IllegalAction("cannot_recontra", "recontra only answers a contra")
         else:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+        self._take_four(seat, action, events)
+
+    def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
+        """The 4-player classic auction applies a call of the seat's own legal list without
+        :meth:`auction_apply`'s checks (the list is built from the same rules)."""
+        if self.n == 4 and self.SPLIT_FOUR:
+            self._take_four(seat, action, events)
+        else:
+            self.auction_apply(seat, action, events)
+
+    def _take_four(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply a legal call of the 4-player auction, ``action`` its canonical shared dict
+        (checked by :meth:`auction_apply`, or one of :meth:`auction_legal`'s)."""
+        self._call(seat, action, events)
+        if self.contra_seat >= 0:
+            if action is RECONTRA_ACTION:
+                self.multiplier = 4
+                self._auction_won(events)
+            else:
+                self.answer = self.answer[1:]
+                if self.answer:
+                    self.turn = self.answer[0]
+                else:
+                    self._auction_won(events)
+        elif action is PASS:
+            self.passes += 1
+            if self.bid_seat >= 0 and self.passes >= 3:
+                self._auction_won(events)
+            elif self.bid_seat < 0 and self.passes >= self.n:
+                self.redeal(events)
+            else:
+                self.turn = (seat + 1) % self.n
+        elif action is CONTRA_ACTION:
+            self.contra_seat = seat
+            self.multiplier = 2
+            self.answer = self.contra_answerers(seat)
+            self.turn = self.answer[0]
+        else:  # a bid or a capot
+            self.bid = action.get("value", 25)
+            self.bid_seat = seat
+            self.bid_trump = action["trump"]
+            self.capot = action["type"] == "capot"
+            self.passes = 0
+            self.turn = (seat + 1) % self.n
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
         entry = call(seat, action)

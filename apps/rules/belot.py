@@ -18,6 +18,8 @@ Hooks a game overrides (``must`` = abstract, others have a default):
 ``auction_legal(seat)``  must: legal auction actions of ``seat``
 ``auction_apply(...)``   must: validate then apply an auction action; call ``start_play`` or
                          ``redeal`` when the auction ends
+``auction_count(seat)``  ``len(auction_legal(seat))`` (a game may count without the list)
+``auction_take(...)``    apply one of ``auction_legal``'s own actions; default ``auction_apply``
 ``auction_to_act()``     seats that may speak now; default ``[self.turn]``
 ``timeout_auction(seat)`` the action for a timed-out seat in the auction; default ``pass`` or
                          the first legal action
@@ -281,6 +283,16 @@ class TrickGame(Game):
     def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
         """Validate (raise ``IllegalAction`` before any change) and apply an auction action."""
         raise NotImplementedError
+
+    def auction_count(self, seat: int) -> int:
+        """``len(self.auction_legal(seat))``; a game may count without building the list."""
+        return len(self.auction_legal(seat))
+
+    def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply ``action``, one of the dicts of ``auction_legal(seat)`` (:meth:`step`'s bid):
+        :meth:`auction_apply` by default, which checks it again; a game whose checks are split
+        from the application overrides this."""
+        self.auction_apply(seat, action, events)
 
     def auction_to_act(self) -> list[int]:
         return [self.turn]
@@ -564,7 +576,7 @@ class TrickGame(Game):
         suit: any card of the suit, one table lookup)."""
         m = self._mask
         if not m or seat != self.turn:
-            return len(self.auction_legal(seat)) if self.phase == AUCTION else 0
+            return self.auction_count(seat) if self.phase == AUCTION else 0
         if m < 0:
             led = self.led
             if led < 0:
@@ -662,13 +674,14 @@ class TrickGame(Game):
 
     def _step_auction(self, seat: int, index: int) -> list[Event]:
         """:meth:`step` outside the seat's card: bid ``index`` of his legal list in the auction
-        goes straight to :meth:`auction_apply`, as :meth:`apply` sends a legal bid there after
-        its checks; with no legal action (not his turn, no auction) ``not_your_turn``."""
+        goes straight to :meth:`auction_take` (by default :meth:`auction_apply`, where
+        :meth:`apply` sends a bid after its checks); with no legal action (not his turn, no
+        auction) ``not_your_turn``."""
         legal = self.auction_legal(seat) if self.phase == AUCTION else []
         if not 0 <= index < len(legal):
             raise step_refusal(legal, seat, index)
         events: list[Event] = []
-        self.auction_apply(seat, legal[index], events)
+        self.auction_take(seat, legal[index], events)
         return events
 
     def _step_extra(self, seat: int, index: int) -> list[Event]:
