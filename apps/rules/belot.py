@@ -690,7 +690,11 @@ class TrickGame(Game):
         if index >= 0 and self.trick_no < self.extra_tricks:
             extra = self.extra_actions(seat)
             if index - len(self._cards) < len(extra):
-                return self.apply(seat, extra[index - len(self._cards)])
+                # What ``apply`` would do with it: the seat is in turn in the play, so
+                # ``_apply_other``'s checks all pass and it hands the action to ``apply_extra``.
+                events: list[Event] = []
+                self.apply_extra(seat, extra[index - len(self._cards)], events)
+                return events
         raise IllegalAction("bad_index", f"no legal action {index!r} of {self.legal_count(seat)}") from None
 
     def _apply_other(self, seat: int | None, kind: Any, action: Action, system: bool) -> list[Event]:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, Event
-from .belot import PASS, TAKE, TrickGame
+from .belot import _BIT, DECLARE, PASS, SHOW, TAKE, TrickGame
 from .blot_show import ShowRule
 from .cards import CODES, DECK_24, JACK, SUITS
 from .combos import BLOT_RULES, ComboRules
@@ -37,6 +37,11 @@ CONCEDE: dict[str, Any] = Canonical({"type": "concede"})
 NAME: dict[tuple[str, bool], dict[str, Any]] = {
     (t, k): Canonical({"type": "name", "trump": t, "keep": k}) for t in (*SUITS, "nt") for k in (True, False)
 }
+#: The ``name`` actions of round 2 by the face-up card's suit (4: no face-up card): every
+#: other suit and nt, each with keep true then false.
+_ROUND_TWO: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    tuple(NAME[(t, k)] for t in (*SUITS, "nt") if t != face for k in (True, False)) for face in (*SUITS, "")
+)
 #: Points a player gets for taking every trick (капут).
 KAPUT = 21
 #: The deal's whole game in full points (seed 003: 162, the cards left out count for the taker).
@@ -114,9 +119,8 @@ class Blot(ShowRule, TrickGame):
             if seat == self.dealer and self._face_jack() and self.passes == 1:
                 return [TAKE]
             return [TAKE, PASS]
-        face = SUITS[self.face_up // 9] if self.face_up >= 0 else ""
-        names = [NAME[(t, k)] for t in (*SUITS, "nt") if t != face for k in (True, False)]
-        return names if seat == self.dealer else [*names, PASS]
+        names = _ROUND_TWO[self.face_up // 9 if self.face_up >= 0 else 4]
+        return list(names) if seat == self.dealer else [*names, PASS]
 
     def auction_apply(self, seat: int, action: Action, events: list[Event]) -> None:
         kind = action["type"]
@@ -176,8 +180,7 @@ class Blot(ShowRule, TrickGame):
             batches = ((nd, rest[0:3]), (self.dealer, rest[3:6]))
         hands = list(self.hands)
         for seat, cards in batches:
-            for c in cards:
-                hands[seat] |= 1 << c
+            hands[seat] |= sum(map(_BIT.__getitem__, cards))
         self.hands = hands
         self.taker = taker
         self.keep = keeper
@@ -187,7 +190,14 @@ class Blot(ShowRule, TrickGame):
 
     # --------------------------------------------------------------- play
     def extra_actions(self, seat: int) -> list[Action]:
-        return [*super().extra_actions(seat), CONCEDE]
+        """:class:`ShowRule`'s (``declare`` in trick 1, ``show`` in trick 2) inline, then
+        ``concede`` (every card asks: :meth:`legal_count`)."""
+        trick_no = self.trick_no
+        if trick_no == 0:
+            return [DECLARE, CONCEDE] if self.declare_allowed(seat) else [CONCEDE]
+        if trick_no == 1 and self.show_allowed(seat):
+            return [SHOW, CONCEDE]
+        return [CONCEDE]
 
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         if action["type"] == "concede":
