@@ -107,6 +107,13 @@ _SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s * 9 + r for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
 )
 _SC0, _SC1, _SC2, _SC3 = _SUIT_CARDS
+#: ``_FREE_FOLLOW[mode][led]``: whether a seat holding the led suit may play any card of it —
+#: the led suit is not a trump. (The card winning a trick of a plain suit is never a trump of
+#: that suit, and a trick led in trumps is always won by a trump of it: so this is
+#: ``legal_mask``'s "the best card is a trump of the led suit" test, known at the lead.)
+_FREE_FOLLOW: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(not TRUMPS[mode] & SUIT_MASK[led] for led in range(4)) for mode in range(6)
+)
 
 
 #: Values :func:`_walked` keeps as they are without a call (most of a view's leaves).
@@ -572,8 +579,8 @@ class TrickGame(Game):
         """``len(legal_actions(seat))``. For the seat to play it works out the cards he may
         play, kept in ``_mask`` and, as card ints in the order of :meth:`legal_actions`, in
         ``_cards`` (what every other method reads): :meth:`play_mask` with its common cases
-        inline (leading: any card; following a suit whose best card is not a trump of that
-        suit: any card of the suit, one table lookup)."""
+        inline (leading: any card; following a suit that is not a trump: any card of the
+        suit, one table lookup)."""
         m = self._mask
         if not m or seat != self.turn:
             return self.auction_count(seat) if self.phase == AUCTION else 0
@@ -584,13 +591,12 @@ class TrickGame(Game):
                 self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
             else:
                 m = self.hands[seat] & SUIT_MASK[led]
-                win = self.win_card
-                if m and (win // 9 != led or not TRUMPS[self.trump] >> win & 1):
+                if m and _FREE_FOLLOW[self.trump][led]:
                     self._cards = _SUIT_CARDS[led][m >> _SUIT_SHIFT[led]]
                 else:
                     ws = self.win_seat  # play_mask, less its call
                     partner = ws != seat and self.side_of[ws] == self.side_of[seat]
-                    m = legal_mask(self.hands[seat], led, win, partner, self.trump, self.rules)
+                    m = legal_mask(self.hands[seat], led, self.win_card, partner, self.trump, self.rules)
                     self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
             self._mask = m
         if self.trick_no < self.extra_tricks:
