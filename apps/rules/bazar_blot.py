@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, DealSource, Event
-from .belot import DECLARE, PASS, TAKE, TrickGame
+from .belot import AUCTION, DECLARE, PASS, TAKE, TrickGame
 from .cards import CODES
 from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
@@ -335,6 +335,17 @@ class BazarBlot(TrickGame):
         else:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
         self._take_four(seat, action, events)
+
+    def _step_auction(self, seat: int, index: int) -> list[Event]:
+        """The 4-player classic auction: the seat in turn's call ``index`` of the shared legal
+        tuple, applied by :meth:`_take_four` (no list copied, no checks); else the base's."""
+        if self.SPLIT_FOUR and self.n == 4 and seat == self.turn and self.phase == AUCTION:
+            legal = self._four_legal(seat)
+            if 0 <= index < len(legal):
+                events: list[Event] = []
+                self._take_four(seat, legal[index], events)
+                return events
+        return super()._step_auction(seat, index)
 
     def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
         """The 4-player classic auction applies a call of the seat's own legal list without

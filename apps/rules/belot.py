@@ -107,6 +107,8 @@ _SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(s * 9 + r for r in range(9) if bits >> r & 1) for bits in range(512)) for s in range(4)
 )
 _SC0, _SC1, _SC2, _SC3 = _SUIT_CARDS
+#: ``_RINGS[n][seat]``: the seat after ``seat`` at a table of ``n`` (nobody sitting out).
+_RINGS: dict[int, tuple[int, ...]] = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 4)}
 #: ``_FREE_FOLLOW[mode][led]``: whether a seat holding the led suit may play any card of it —
 #: the led suit is not a trump. (The card winning a trick of a plain suit is never a trump of
 #: that suit, and a trick led in trumps is always won by a trump of it: so this is
@@ -268,11 +270,10 @@ class TrickGame(Game):
     def deal_shuffled(self, cards: list[int]) -> tuple[list[list[int]], list[int]]:
         """Split a shuffled deck: hands from left of the dealer in batches, the rest as stock."""
         size = self.hand_size()
-        hands: list[list[int]] = [[] for _ in range(self.n)]
-        for i in range(self.n):
-            seat = (self.dealer + 1 + i) % self.n
-            hands[seat] = cards[i * size : (i + 1) * size]
-        return hands, cards[self.n * size :]
+        n = self.n
+        first = self.dealer + 1  # seat ``s`` gets batch ``(s - first) % n``
+        hands = [cards[(s - first) % n * size : ((s - first) % n + 1) * size] for s in range(n)]
+        return hands, cards[n * size :]
 
     def begin_auction(self) -> None:
         """Set the auction fields and ``self.turn`` for a freshly dealt deal."""
@@ -492,11 +493,14 @@ class TrickGame(Game):
         a trick has one card fewer."""
         n = self.n
         self.sitting = seat
+        if seat < 0:
+            self._next = _RINGS[n]
+            self._tsize = n
+            return
         nxt = [(s + 1) % n for s in range(n)]
-        if seat >= 0:
-            nxt = [nxt[t] if t == seat else t for t in nxt]
+        nxt = [nxt[t] if t == seat else t for t in nxt]
         self._next = tuple(nxt)
-        self._tsize = n - (seat >= 0)
+        self._tsize = n - 1
 
     def _trick_entries(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
         """``[{"seat", "card"}, ...]`` of a trick led by ``leader`` (for the views)."""

@@ -17,7 +17,7 @@ apply; ``int | None`` is sent as ``null``.
 # real annotations for ``__required_keys__`` to see it, and the protocol reads the field types.
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, TypedDict, Union, cast, get_args
+from typing import Any, Literal, NotRequired, TypedDict, Union, get_args
 
 from .actions import AnyAction
 
@@ -395,4 +395,5 @@ def call(seat: int, action: Mapping[str, Any]) -> Call:
     >>> call(2, {"type": "bid", "value": 90, "trump": "h"})
     {'seat': 2, 'type': 'bid', 'value': 90, 'trump': 'h'}
     """
-    return cast(Call, {"seat": seat, **action})
+    entry: Any = {"seat": seat, **action}  # typed by the annotation: no ``cast`` call per bid
+    return entry  # type: ignore[no-any-return]
