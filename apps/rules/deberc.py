@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from . import fairness
 from .actions import Canonical
 from .base import Action, DealSource, Event, seeded_shuffle
-from .belot import PASS, TAKE, WAITING, TrickGame
+from .belot import _BIT, PASS, TAKE, WAITING, TrickGame
 from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
 from .deberc_scoring import DealPoints, score_points
@@ -227,8 +227,7 @@ class Deberc(TrickGame):
         events.append({"type": "contract", **contract})
         hands = list(self.hands)
         for s, cards in self.extra_batches():
-            for c in cards:
-                hands[s] |= 1 << c
+            hands[s] |= sum(map(_BIT.__getitem__, cards))  # distinct cards: their bits' sum is their OR
         self.hands = hands
         events.append({"type": "extra_cards", "counts": [h.bit_count() for h in hands]})
         for s in range(self.n):
