@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, DealSource, Event
-from .belot import AUCTION, DECLARE, PASS, TAKE, TrickGame
+from .belot import _BIT, AUCTION, DECLARE, PASS, TAKE, TrickGame
 from .cards import CODES
 from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
@@ -413,7 +413,14 @@ class BazarBlot(TrickGame):
         if self.round == 1:
             return [TAKE, PASS]
         face = CODES[self.face_up][1] if self.face_up >= 0 else ""
-        return [name_action(t) for t in self.trump_codes() if t != face] + [PASS]
+        key = ("two", face, self.options["no_trump"])  # the trumps named: by the class and no_trump
+        cached = self._legal_cache.get(key)
+        if cached is None:
+            cached = self._legal_cache[key] = (
+                *(name_action(t) for t in self.trump_codes() if t != face),
+                PASS,
+            )
+        return list(cached)
 
     def _apply_two(self, seat: int, action: Action, events: list[Event]) -> None:
         kind = action["type"]
@@ -454,8 +461,7 @@ class BazarBlot(TrickGame):
             batches = {nd: rest[0:3], self.dealer: [face, *rest[3:5]]}
         hands = list(self.hands)
         for seat, cards in batches.items():
-            for c in cards:
-                hands[seat] |= 1 << c
+            hands[seat] |= sum(map(_BIT.__getitem__, cards))  # distinct cards: the sum is their OR
         self.hands = hands
         self.taker = taker
         contract: ContractTerms = {"seat": taker, "trump": MODE_CODES[mode]}
