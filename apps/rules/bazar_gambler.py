@@ -212,15 +212,38 @@ class BazarGambler(ShowRule, BazarBlot):
                 raise IllegalAction(
                     "cannot_contra", "contra: an opponent of the bid, partner silent since it"
                 )
+            action = CONTRA_ACTION
+        elif seat != self.turn:
+            raise IllegalAction("not_your_turn", f"seat {seat} may only say contra now")
+        elif kind == "pass":
+            action = PASS
+        elif kind in ("bid", "capot"):
+            action = self._check_bid(seat, kind, action)
+        elif kind == "recontra":
+            raise IllegalAction("cannot_recontra", "recontra only answers a contra")
+        else:
+            raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+        self._take_gambler(seat, action, events)
+
+    def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
+        """A call of the seat's own legal list (the shared canonical dicts) in the 4-player
+        auction before a contra is applied without :meth:`auction_apply`'s checks."""
+        if self.n == 4 and self.contra_seat < 0:
+            self._take_gambler(seat, action, events)
+        else:
+            self.auction_apply(seat, action, events)
+
+    def _take_gambler(self, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply a legal call of the 4-player auction before a contra, ``action`` its canonical
+        shared dict (checked by :meth:`auction_apply`, or one of :meth:`auction_legal`'s)."""
+        if action is CONTRA_ACTION:
             self._call(seat, CONTRA_ACTION, events)
             self.contra_seat = seat
             self.multiplier = 2
             self.answer = self.contra_answerers(seat)
             self.turn = self.answer[0]
             return
-        if seat != self.turn:
-            raise IllegalAction("not_your_turn", f"seat {seat} may only say contra now")
-        if kind == "pass":
+        if action is PASS:
             self._record(seat, True)
             self._call(seat, PASS, events)
             if self.last_word:
@@ -233,28 +256,24 @@ class BazarGambler(ShowRule, BazarBlot):
             if self.bid_seat >= 0 and self.passes >= 3:
                 self.last_word = True
             self.turn = (seat + 1) % 4
-        elif kind in ("bid", "capot"):
-            canonical = self._check_bid(seat, kind, action)
-            self._record(seat, False)
-            self._call(seat, canonical, events)
-            own = self.last_word and canonical["trump"] == self.bid_trump
-            self.bid = canonical.get("value", 25)
-            self.bid_seat = seat
-            self.bid_trump = canonical["trump"]
-            self.capot = kind == "capot"
-            self.solo = canonical.get("solo") is True
-            self.passes = 0
-            self.since_bid = 0
-            self.waived = 0
-            self.last_word = False
-            if own:
-                self._auction_won(events)
-                return
-            self.turn = (seat + 1) % 4
-        elif kind == "recontra":
-            raise IllegalAction("cannot_recontra", "recontra only answers a contra")
-        else:
-            raise IllegalAction("unknown_action", f"unknown action {kind!r}")
+            return
+        # a bid or a capot (solo included)
+        self._record(seat, False)
+        self._call(seat, action, events)
+        own = self.last_word and action["trump"] == self.bid_trump
+        self.bid = action.get("value", 25)
+        self.bid_seat = seat
+        self.bid_trump = action["trump"]
+        self.capot = action["type"] == "capot"
+        self.solo = action.get("solo") is True
+        self.passes = 0
+        self.since_bid = 0
+        self.waived = 0
+        self.last_word = False
+        if own:
+            self._auction_won(events)
+            return
+        self.turn = (seat + 1) % 4
 
     def _check_bid(self, seat: int, kind: str, action: Action) -> dict[str, Any]:
         """The canonical bid/capot dict of a legal raise; ``IllegalAction`` otherwise."""

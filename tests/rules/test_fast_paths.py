@@ -5,9 +5,10 @@
   ``legal_mask`` of :mod:`apps.rules.tricks`: they must agree at every card.
 - A state rebuilt by ``from_json`` from the JSON text goes on exactly as the original (same
   events, same JSON) whatever is cached on the original.
-- Базар-блот's 4-player auction applies a call of the seat's own legal list without the
-  checks (``_take_four``): ``apply`` of every call of a wide set of calls is accepted exactly
-  when the call is in ``legal_actions`` and then equals ``step`` at its index.
+- Базар-блот's 4-player auction (classic and Gambler) applies a call of the seat's own legal
+  list without the checks (``_take_four``, ``_take_gambler``): ``apply`` of every call of a
+  wide set of calls is accepted exactly when the call is in ``legal_actions`` and then equals
+  ``step`` at its index.
 """
 
 from __future__ import annotations
@@ -86,13 +87,22 @@ def _calls() -> list[dict]:
         {"type": "bid", "value": v, "trump": t} for v in (7, 8, 9, 12, 16, 24, 25, True) for t in trumps
     ]
     calls += [{"type": "capot", "trump": t} for t in trumps]
-    calls += [{"type": "capot", "trump": "s", "solo": True}, {"type": "bid", "value": "9", "trump": "s"}]
+    calls += [{"type": "capot", "trump": t, "solo": True} for t in trumps]
+    calls += [{"type": "bid", "value": "9", "trump": "s"}, {"type": "waive"}]
     calls += [{"type": "bid", "trump": "h", "value": 10}]  # another key order: the same call
     return calls
 
 
-@pytest.mark.parametrize("no_trump", [True, False])
-def test_classic_auction_apply_accepts_exactly_the_legal_calls(no_trump: bool) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"no_trump": True},
+        {"no_trump": False},
+        {"ruleset": "gambler"},
+        {"ruleset": "gambler", "solo_capot": True},
+    ],
+)
+def test_auction_apply_accepts_exactly_the_legal_calls(options: dict) -> None:
     calls = _calls()
     seen = 0
 
@@ -125,5 +135,5 @@ def test_classic_auction_apply_accepts_exactly_the_legal_calls(no_trump: bool) -
         return state
 
     for seed in range(3):
-        _play("bazar_blot", {"no_trump": no_trump}, seed, check)
+        _play("bazar_blot", options, seed, check)
     assert seen > 1000
