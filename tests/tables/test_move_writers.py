@@ -132,3 +132,15 @@ def test_a_refused_statement_raises_and_its_connection_is_not_reused(make_user, 
 
     assert first != after
     assert Move.objects.get(match=match, seq=row.seq).seat == 0
+
+
+def test_the_snapshot_column_is_compressed_with_lz4():
+    """Migration 0011: every move rewrites ``state``; lz4 costs PostgreSQL less CPU than pglz."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute"
+            " WHERE attrelid = 'tables_match'::regclass AND attname = 'state'"
+        )
+        assert cursor.fetchone() == ("l",)
