@@ -34,3 +34,10 @@ start_embedded_worker_if_configured()
 # requests made (bench/ws_load.py: the p99 of a move's round trip).
 gc.collect()
 gc.freeze()
+# A move allocates a few thousand containers (views, frames) that die with it: at the default
+# 700 allocations per young collection the collector ran every move or two, promoting the
+# tables' kept states into the old generations and so paying for full collections of ≈ 50 ms
+# of CPU (165–177 ms of wall time at a load of 12–17). At 10,000 it ran 12 young and 1 middle
+# collection in a 30-table run instead of 276, 25 and 3 full ones: 0.8 % of daphne's CPU
+# instead of 2.9 % (docs/performance.md, «Live without pace (h-live6)»).
+gc.set_threshold(10_000, 10, 10)
