@@ -119,6 +119,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit("; ".join(_service_problems), returncode=1)
     if _in_ci() and not _service_problems:
         _flush_test_redis()
+    if _xdist_controller(session.config) and not _service_problems:
+        from tests import template_db
+
+        _template_build.extend(
+            filter(None, [template_db.prebuild(session.config, session.config.option.testrunuid)])
+        )
+
+
+_template_build: list = []  # the controller's thread building the run's template database
 
 
 def _flush_test_redis() -> None:
@@ -229,6 +238,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     os.environ["PYTEST_XDIST_TESTRUNUID"] = config.option.testrunuid  # the workers' run id
     try:
         embedded_template().unlink(missing_ok=True)
+        for thread in _template_build:
+            thread.join()
         if not config.getoption("collectonly", False) and _django_configured():
             template_db.drop_template()
             template_db.remove_locks()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import fcntl
 import os
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -137,6 +138,45 @@ def setup_worker_database(verbosity: int, serialize: bool) -> list[tuple[Any, st
     if serialize:
         connection._test_serialized_contents = connection.creation.serialize_db_to_string()
     return [(connection, old_name, True)]
+
+
+def prebuild(config: Any, run_id: str) -> threading.Thread | None:
+    """The xdist controller starts building the run's template in a thread of its own while its
+    workers start and collect (10-20 s each), holding the run's lock until it is done; a worker
+    then only copies it. Returns the thread (join it before dropping the template), or None
+    where the workers build it themselves (SQLite, ``--reuse-db``, ``--nomigrations``)."""
+    from django.conf import settings
+    from pytest_django.plugin import blocking_manager_key
+
+    if (
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql"
+        or config.getoption("nomigrations", False)
+        or (config.getoption("reuse_db", False) and not config.getoption("create_db", False))
+        or not run_id.isalnum()
+    ):
+        return None
+    template = template_name()
+    handle = open(_lock_path(template), "a")  # noqa: SIM115 (released by the thread)
+    fcntl.flock(handle, fcntl.LOCK_EX)  # taken here, before any worker exists
+
+    def build() -> None:
+        from django.db import connections
+
+        try:
+            with config.stash[blocking_manager_key].unblock():
+                connection = connections["default"]
+                if _stamp(connection, template) != run_id:
+                    _build_template(connection, template, run_id, 0)
+        except Exception as exc:  # the workers find no stamp, build it themselves and report
+            print(f"\nthe controller could not build {template}: {exc!r}")
+        finally:
+            connections.close_all()
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            handle.close()
+
+    thread = threading.Thread(target=build, name="test-db-template", daemon=True)
+    thread.start()
+    return thread
 
 
 def end_other_sessions() -> None:
