@@ -261,6 +261,22 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"services: {problem}" for problem in _service_problems]
 
 
+@pytest.fixture
+def pinned_rate_window(monkeypatch) -> float:
+    """Stop the clock of the rate limits (``apps.core.rates``, fixed windows counted from the
+    epoch) one second into a minute, in this process: a test that takes a limit's count and one
+    more must not see a window end between them (a loop of 20 social actions on a loaded box
+    crossed a minute's end and its 21st was allowed). Returns the pinned time."""
+    import time
+    from types import SimpleNamespace
+
+    from apps.core import rates
+
+    pinned = time.time() // 60 * 60 + 1.0
+    monkeypatch.setattr(rates, "time", SimpleNamespace(time=lambda: pinned))
+    return pinned
+
+
 @pytest.fixture(autouse=True)
 def _settle_live_sockets(request):
     """Live tests: close their sockets and let the server count them out before the flush.
