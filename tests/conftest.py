@@ -24,6 +24,7 @@ a test).
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -118,6 +119,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit("; ".join(_service_problems), returncode=1)
     if _in_ci() and not _service_problems:
         _flush_test_redis()
+    if _xdist_controller(session.config) and not _service_problems:
+        from tests import template_db
+
+        _template_build.extend(
+            filter(None, [template_db.prebuild(session.config, session.config.option.testrunuid)])
+        )
+
+
+_template_build: list = []  # the controller's thread building the run's template database
 
 
 def _flush_test_redis() -> None:
@@ -159,8 +169,112 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: not long(item))
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request: pytest.FixtureRequest,
+    django_test_environment: None,
+    django_db_blocker,
+    django_db_use_migrations: bool,
+    django_db_keepdb: bool,
+    django_db_createdb: bool,
+    django_db_modify_db_settings: None,
+):
+    """pytest-django's ``django_db_setup``, except that an xdist worker copies the run's one
+    migrated template database instead of migrating its own (``tests/template_db.py``)."""
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
+
+    from tests import template_db
+
+    verbosity = request.config.option.verbose
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    keepdb = django_db_keepdb and not django_db_createdb
+    with django_db_blocker.unblock():
+        if template_db.applies(django_db_use_migrations, keepdb) and aliases <= {"default"}:
+            db_cfg = template_db.setup_worker_database(verbosity, "default" in serialized_aliases)
+        else:
+            if not django_db_use_migrations:
+                _disable_migrations()
+            db_cfg = setup_databases(
+                verbosity=verbosity,
+                interactive=False,
+                aliases=aliases,
+                serialized_aliases=serialized_aliases,
+                **({"keepdb": True} if keepdb else {}),
+            )
+    yield
+    if not django_db_keepdb:
+        with django_db_blocker.unblock():
+            try:
+                template_db.end_other_sessions()
+                teardown_databases(db_cfg, verbosity=verbosity)
+            except Exception as exc:
+                request.node.warn(pytest.PytestWarning(f"Could not drop the test database: {exc!r}"))
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The xdist controller names the run (``PYTEST_XDIST_TESTRUNUID`` on its workers) itself, so
+    it can remove the run's templates at the end."""
+    if _xdist_controller(config) and config.getoption("testrunuid", None) is None:
+        config.option.testrunuid = uuid.uuid4().hex
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run's templates go once every test is done (the xdist controller, after its workers;
+    a serial run, its own SQLite template): the template database, the SQLite file, the locks."""
+    from tests import template_db
+    from tests.live import embedded_template
+
+    config = session.config
+    if hasattr(config, "workerinput"):
+        return
+    if not _xdist_controller(config):
+        embedded_template().unlink(missing_ok=True)
+        return
+    os.environ["PYTEST_XDIST_TESTRUNUID"] = config.option.testrunuid  # the workers' run id
+    try:
+        embedded_template().unlink(missing_ok=True)
+        for thread in _template_build:
+            thread.join()
+        if not config.getoption("collectonly", False) and _django_configured():
+            template_db.drop_template()
+            template_db.remove_locks()
+    finally:
+        del os.environ["PYTEST_XDIST_TESTRUNUID"]
+
+
+def _django_configured() -> bool:
+    try:
+        from django.conf import settings
+
+        settings.DATABASES  # noqa: B018  (raises if Django is not configured, e.g. -p no:django)
+    except Exception:
+        return False
+    return True
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [f"services: {problem}" for problem in _service_problems]
+
+
+@pytest.fixture
+def pinned_rate_window(monkeypatch) -> float:
+    """Stop the clock of the rate limits (``apps.core.rates``, fixed windows counted from the
+    epoch) one second into a minute, in this process: a test that takes a limit's count and one
+    more must not see a window end between them (a loop of 20 social actions on a loaded box
+    crossed a minute's end and its 21st was allowed). Returns the pinned time."""
+    import time
+    from types import SimpleNamespace
+
+    from apps.core import rates
+
+    pinned = time.time() // 60 * 60 + 1.0
+    monkeypatch.setattr(rates, "time", SimpleNamespace(time=lambda: pinned))
+    return pinned
 
 
 @pytest.fixture(autouse=True)

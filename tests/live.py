@@ -157,25 +157,35 @@ def embedded_env(sqlite_path: Path, **overrides: str) -> dict[str, str]:
     return env
 
 
+def embedded_template() -> Path:
+    """Where this run keeps its migrated SQLite template: one file per run (the xdist run id,
+    shared by its workers; else this process's id)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
+    return ARTIFACTS / f"embedded-template-{run}.sqlite3"
+
+
 def embedded_migrated(sqlite_path: Path) -> Path:
     """Put at ``sqlite_path`` a copy of a SQLite database on which ``manage.py migrate`` ran from
-    scratch with ``./run``'s embedded settings (done once per test process: the migrations on
-    a fresh SQLite file take about a minute of disk flushes on a busy box). Returns the path."""
-    if not _sqlite_template:
-        LOGS.mkdir(parents=True, exist_ok=True)
-        template = LOGS.parent / f"embedded-template-{os.getpid()}.sqlite3"
-        for stale in (template, Path(f"{template}-wal"), Path(f"{template}-shm")):
-            stale.unlink(missing_ok=True)
-        subprocess.run(
-            [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
-            cwd=ROOT, env=embedded_env(template), check=True, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        _sqlite_template.append(template)
-    shutil.copyfile(_sqlite_template[0], sqlite_path)
+    scratch with ``./run``'s embedded settings (done once per run: the migrations on a fresh
+    SQLite file take about a minute of disk flushes on a busy box; the first xdist worker to
+    need it migrates while the others wait on the run's lock). Returns the path."""
+    from tests.template_db import run_lock
+
+    template = embedded_template()
+    if not template.exists():
+        with run_lock(template.name):
+            if not template.exists():
+                LOGS.mkdir(parents=True, exist_ok=True)
+                building = template.with_name(f"{template.stem}-{os.getpid()}.building")
+                for stale in (building, Path(f"{building}-wal"), Path(f"{building}-shm")):
+                    stale.unlink(missing_ok=True)
+                subprocess.run(
+                    [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v", "0"],
+                    cwd=ROOT, env=embedded_env(building), check=True, stdin=subprocess.DEVNULL,
+                )  # fmt: skip
+                building.replace(template)  # complete once it has its name
+    shutil.copyfile(template, sqlite_path)
     return sqlite_path
-
-
-_sqlite_template: list[Path] = []
 
 
 def _log_tail(path: Path, lines: int = 40) -> str:

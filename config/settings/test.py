@@ -11,7 +11,8 @@
   (``test_kartochki`` under CI, ``test_kartochki_<run>`` otherwise), the Celery queue and
   the channel-layer prefix.
 - Under pytest-xdist (``./run test`` runs the suite on several workers) each worker adds its
-  name to ``TEST_RUN``; pytest-django suffixes the database with it.
+  name to ``TEST_RUN`` (queue, prefix); pytest-django suffixes the database with it (``_gw0``),
+  and the workers copy one migrated template database (``tests/template_db.py``).
 - Commits of the test database do not wait for the disk (``synchronous_commit=off``).
 - Bots without a human pause (``TABLES_BOT_DELAY_MS`` 0 unless the environment says otherwise).
 - A fast password hasher. Live processes started by ``tests/live.py`` use these settings
@@ -38,6 +39,11 @@ TEST_RUN = os.environ.setdefault(
 # Under pytest-xdist each worker (gw0, gw1, ...) is a run of its own: pytest-django gives it
 # its own database, and its queue and channel-layer prefix carry the worker's name. Live
 # children inherit both variables, so they land on the same names.
+# The run's test database (pytest-django suffixes a worker's with ``_gw0``, ``_gw1``, ...; the
+# workers copy one migrated template, ``<this>_template``: tests/template_db.py).
+TEST_DATABASE_BASE = env_str(
+    "KARTOCHKI_TEST_DB", "test_kartochki" if TEST_RUN == "ci" else f"test_kartochki_{TEST_RUN}"
+)
 if XDIST_WORKER := os.environ.get("PYTEST_XDIST_WORKER", ""):
     TEST_RUN = f"{TEST_RUN}-{XDIST_WORKER}"
 
@@ -47,11 +53,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A test database is thrown away: a commit need not wait for its WAL to reach the disk
     # (2.8 ms a commit on this box against 0.2 ms; the suite commits tens of thousands of times).
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
-DATABASES["default"]["TEST"] = {
-    "NAME": env_str(
-        "KARTOCHKI_TEST_DB", "test_kartochki" if TEST_RUN == "ci" else f"test_kartochki_{TEST_RUN}"
-    )
-}
+DATABASES["default"]["TEST"] = {"NAME": TEST_DATABASE_BASE}
 
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/15")
 CHANNEL_LAYERS = channel_layers_for(

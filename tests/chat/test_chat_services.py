@@ -88,7 +88,7 @@ def test_team_games_allow_only_phrases_between_players_while_the_match_is_played
     assert after.channel == "players"
 
 
-def test_rate_limit(make_user):
+def test_rate_limit(make_user, pinned_rate_window):
     a = make_user()
     table = seating.table_create(user=a, game="durak")
     for n in range(services.RATE_COUNT):

@@ -27,7 +27,8 @@ PER_MINUTE = 20
 
 
 @pytest.fixture(autouse=True)
-def _fresh_counts():
+def _fresh_counts(pinned_rate_window):
+    """Empty counts, and a window that does not end during the test (its clock stands still)."""
     cache.clear()
 
 
