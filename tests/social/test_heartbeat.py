@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -27,15 +28,29 @@ def test_the_heartbeat_keeps_this_processs_rows_fresh_and_deletes_stale_ones(mon
     Presence.objects.filter(channel="dead-for-days").update(seen_at=old - timedelta(days=2))
     assert presence.online_user_ids([1, 2, 3]) == set()
 
+    stop = threading.Event()
+
     async def run() -> None:
         consumers._ensure_heartbeat()
-        await asyncio.sleep(0.5)
+        while not stop.is_set():
+            await asyncio.sleep(0.02)
         consumers._heartbeat.cancel()
 
-    # on a thread of its own: after the browser tests Playwright keeps a loop in this one
+    def refreshed_and_swept() -> bool:
+        channels = set(Presence.objects.values_list("channel", flat=True))
+        return presence.online_user_ids([1, 2, 3]) == {1} and channels == {"mine"}
+
+    # on a thread of its own: after the browser tests Playwright keeps a loop in this one;
+    # the heartbeat runs until its work shows (a fixed wait failed on a loaded box)
     thread = threading.Thread(target=asyncio.run, args=(run(),))
     thread.start()
-    thread.join(10)
+    try:
+        deadline = time.monotonic() + 10
+        while not refreshed_and_swept() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        thread.join(10)
     assert presence.online_user_ids([1, 2, 3]) == {1}
     # the rows nobody refreshed (a dead process's, long closed ones) are gone
     assert set(Presence.objects.values_list("channel", flat=True)) == {"mine"}
