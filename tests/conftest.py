@@ -146,7 +146,7 @@ def _flush_test_redis() -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On pytest-xdist workers the long tests come first: those that start or use live
-    processes (``live``, ``browser``) or empty the database after them (``transactional_db``,
+    processes (``live``, ``browser``), are ``slow`` or empty the database after them (``transactional_db``,
     the migration tests among them), then the rest, each part in its collected order.
 
     ``--dist load`` hands tests out in this order, so the workers end on short tests together
@@ -162,6 +162,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return bool(
             item.get_closest_marker("live")
             or item.get_closest_marker("browser")
+            or item.get_closest_marker("slow")
             or (db and db.kwargs.get("transaction"))
             or "transactional_db" in getattr(item, "fixturenames", ())
         )

@@ -8,7 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.live import ROOT, embedded_env, embedded_migrated
+
+#: Each test runs Django in a child process on a migrated SQLite copy: long, so handed out first.
+pytestmark = pytest.mark.slow
 
 SCRIPT = """
 import json
