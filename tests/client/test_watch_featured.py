@@ -12,7 +12,7 @@ from apps.accounts.models import User
 from apps.lobby import selectors as lobby_selectors
 from apps.social import selectors as social_selectors
 from apps.tables import seating
-from apps.tables.models import Table
+from apps.tables.models import Match, Table
 from tests.client.test_lobby_feel import PHONE, new_page
 from tests.client.test_table_live import PASSWORD
 from tests.live import LiveSite, screenshot_dir
@@ -32,6 +32,9 @@ def test_a_quiet_site_features_a_match_of_strong_bots(live_site: LiveSite, celer
         table = Table.objects.get(owner__isnull=True)
         assert table.private is False and table.rated is False
         assert all(seat.bot_level == "hard" and seat.user_id is None for seat in table.seats.all())
+        # the suite's bots move without a pause, so the whole match could end before the spectator
+        # opens it below (CI: no move in 30 s); a watcher's pace, as the site's bots have
+        Match.objects.filter(table=table).update(bot_delay_ms=300)
         page.screenshot(path=str(screenshot_dir() / "watch-featured-360x740.png"))
         # the live list (the page's socket asks every 5 s) keeps showing the same one
         page.wait_for_function("() => window.kartochkiSocial && window.kartochkiSocial.open")
