@@ -86,8 +86,10 @@ def test_a_subscription_from_the_profile_and_a_notification_that_opens_the_table
     assert row.endpoint == subscription["endpoint"] and row.p256dh == subscription["keys"]["p256dh"]
 
     # a kind off and on again, kept by the server
-    page.get_by_test_id("push-kind-rematch").uncheck()
-    page.wait_for_function("() => true")
+    # the change is posted in the background: the reload waits for the server's answer to it
+    with page.expect_response(lambda r: r.request.method == "POST" and "/preference/" in r.url) as answer:
+        page.get_by_test_id("push-kind-rematch").uncheck()
+    assert answer.value.ok
     page.reload()
     expect(page.get_by_test_id("push-kind-rematch")).not_to_be_checked()
 
