@@ -54,6 +54,9 @@ class ShowRule:
             return [SHOW]
         return []
 
+    def extra_count(self, seat: int) -> int:
+        return len(self.extra_actions(seat))
+
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         if action["type"] == "show":
             if not self.show_allowed(seat):
