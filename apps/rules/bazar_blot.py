@@ -361,9 +361,16 @@ class BazarBlot(TrickGame):
         return super()._step_auction(seat, index)
 
     def auction_options(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The 4-player classic auction's shared legal tuple (no copy); else ``auction_legal``."""
+        """The 4-player classic auction's shared legal tuple (no copy): :meth:`_four_legal`
+        with its cache's lookup inline (every bid asks); else ``auction_legal``."""
         if self.n == 4 and self.SPLIT_FOUR:
-            return self._four_legal(seat)
+            if self.contra_seat >= 0:
+                return _ANSWERS
+            bs = self.bid_seat
+            side_of = self.side_of
+            key = (self.bid, self.capot, self.options["no_trump"], bs >= 0 and side_of[seat] != side_of[bs])
+            cached = self._legal_cache.get(key)
+            return self._four_legal(seat) if cached is None else cached
         return self.auction_legal(seat)
 
     def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:

@@ -151,7 +151,7 @@ class BazarGambler(ShowRule, BazarBlot):
             self.capot,
             self.bid_trump if self.capot else "",
             self.solo,
-            self.solo_on(),
+            bool(self.options.get("solo_capot")),  # ``solo_on`` inline
             silenced,
             self.last_word,
             self.options["no_trump"],

@@ -598,17 +598,17 @@ class TrickGame(Game):
                     or table[hand >> 9 & 511]
                     or table[hand >> 18 & 511]
                     or table[hand >> 27 & 511]
-                    or hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & carre
+                    or (carre and hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & carre)
                 )
-        kq = KQ_MASK[mode] if mode < 4 else 0  # belote_suits' one-trump case inline
-        for seat in range(self.n):
-            hand = hands[seat]
-            if kq:
-                if hand & kq == kq:
+        if mode < 4:  # belote_suits' one-trump case inline
+            kq = KQ_MASK[mode]
+            for seat in range(self.n):
+                if hands[seat] & kq == kq:
                     self.belote[mode] = seat
                     self.belote_cards |= kq
-                continue
-            for s in belote_suits(hand, mode):
+            return
+        for seat in range(self.n):
+            for s in belote_suits(hands[seat], mode):
                 self.belote[s] = seat
                 self.belote_cards |= KQ_MASK[s]
 
