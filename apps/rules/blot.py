@@ -204,8 +204,12 @@ class Blot(ShowRule, TrickGame):
         return [CONCEDE]
 
     def extra_count(self, seat: int) -> int:
-        """``len(extra_actions(seat))``: from trick 3 on only ``concede`` (every card asks)."""
-        return 1 if self.trick_no > 1 else len(self.extra_actions(seat))
+        """``len(extra_actions(seat))`` without the list (every card asks): ``concede``, and
+        ``declare`` in trick 1 or ``show`` in trick 2 (``show_allowed`` inline)."""
+        trick_no = self.trick_no
+        if trick_no == 0:
+            return 2 if self.may_declare[seat] and self.declare_allowed(seat) else 1
+        return 2 if trick_no == 1 and self.declared[seat] and not self.shown[seat] else 1
 
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         if action["type"] == "concede":
