@@ -25,11 +25,11 @@ from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, DealSource, Event
-from .belot import _BIT, AUCTION, DECLARE, PASS, TAKE, TrickGame
+from .belot import _BIT, AUCTION, DECLARE, PASS, TAKE, TrickGame, remembered_options
 from .cards import CODES
 from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms, call
+from .events import ContractTerms
 from .tricks import MODE_CODES, MODE_OF, NT, mode_code, round_small
 
 CONTRA_ACTION = Canonical({"type": "contra"})
@@ -157,7 +157,14 @@ class BazarBlot(TrickGame):
         cls._legal_cache = {}
         cls.SPLIT_FOUR = all(
             getattr(cls, name) is getattr(BazarBlot, name)
-            for name in ("auction_apply", "_take_four", "auction_legal", "contra_allowed", "_four_legal")
+            for name in (
+                "auction_apply",
+                "_take_four",
+                "auction_legal",
+                "contra_allowed",
+                "_four_legal",
+                "_call",
+            )
         )
         ruleset = cls.__dict__.get("RULESET")
         if isinstance(ruleset, str):
@@ -168,6 +175,10 @@ class BazarBlot(TrickGame):
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         if cls is BazarBlot and options.get("ruleset") == "gambler":
             return _gambler_class().normalize_options(options)
+        return remembered_options(cls, options, cls._normalize)
+
+    @classmethod
+    def _normalize(cls, options: dict[str, Any]) -> dict[str, Any]:
         return normalize_bazar_options(options, cls.DEFAULT_TARGET)
 
     @classmethod
@@ -338,14 +349,29 @@ class BazarBlot(TrickGame):
 
     def _step_auction(self, seat: int, index: int) -> list[Event]:
         """The 4-player classic auction: the seat in turn's call ``index`` of the shared legal
-        tuple, applied by :meth:`_take_four` (no list copied, no checks); else the base's."""
-        if self.SPLIT_FOUR and self.n == 4 and seat == self.turn and self.phase == AUCTION:
-            legal = self._four_legal(seat)
+        tuple (``_bids``, as :meth:`legal_count` found it), applied by :meth:`_take_four` (no
+        list copied, no checks); else the base's."""
+        legal = self._bids
+        if legal and self.SPLIT_FOUR and self.n == 4 and seat == self.turn and self.phase == AUCTION:
+            self._bids = ()
             if 0 <= index < len(legal):
                 events: list[Event] = []
                 self._take_four(seat, legal[index], events)
                 return events
         return super()._step_auction(seat, index)
+
+    def auction_options(self, seat: int) -> tuple[Action, ...] | list[Action]:
+        """The 4-player classic auction's shared legal tuple (no copy): :meth:`_four_legal`
+        with its cache's lookup inline (every bid asks); else ``auction_legal``."""
+        if self.n == 4 and self.SPLIT_FOUR:
+            if self.contra_seat >= 0:
+                return _ANSWERS
+            bs = self.bid_seat
+            side_of = self.side_of
+            key = (self.bid, self.capot, self.options["no_trump"], bs >= 0 and side_of[seat] != side_of[bs])
+            cached = self._legal_cache.get(key)
+            return self._four_legal(seat) if cached is None else cached
+        return self.auction_legal(seat)
 
     def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
         """The 4-player classic auction applies a call of the seat's own legal list without
@@ -358,7 +384,9 @@ class BazarBlot(TrickGame):
     def _take_four(self, seat: int, action: Action, events: list[Event]) -> None:
         """Apply a legal call of the 4-player auction, ``action`` its canonical shared dict
         (checked by :meth:`auction_apply`, or one of :meth:`auction_legal`'s)."""
-        self._call(seat, action, events)
+        entry: Any = {"seat": seat, **action}  # ``_call`` inline: ``events.call``'s event
+        self.calls.append(entry)
+        events.append(entry)
         if self.contra_seat >= 0:
             if action is RECONTRA_ACTION:
                 self.multiplier = 4
@@ -391,7 +419,7 @@ class BazarBlot(TrickGame):
             self.turn = (seat + 1) % self.n
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = call(seat, action)
+        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
         self.calls.append(entry)
         events.append(entry)
 

@@ -30,16 +30,15 @@ from typing import Any, ClassVar
 from .actions import Canonical
 from .base import Action, Event
 from .bazar_blot import (
+    _ANSWERS,
     CONTRA_ACTION,
-    RECONTRA_ACTION,
     SOLO_OFF,
     BazarBlot,
     bid_action,
     capot_action,
-    normalize_bazar_options,
     solo_capot_action,
 )
-from .belot import PASS
+from .belot import PASS, remembered_options
 from .blot_show import ShowRule
 from .cards import EIGHT, SEVEN
 from .combos import KQ_MASK
@@ -64,7 +63,7 @@ class BazarGambler(ShowRule, BazarBlot):
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        return normalize_bazar_options(options, cls.DEFAULT_TARGET)
+        return remembered_options(cls, options, cls._normalize)
 
     # ------------------------------------------------------- deal checks
     def void_deal(self, events: list[Event]) -> bool:
@@ -137,21 +136,22 @@ class BazarGambler(ShowRule, BazarBlot):
         seats.sort()
         return seats
 
-    def auction_legal(self, seat: int) -> list[Action]:
+    def auction_options(self, seat: int) -> tuple[Action, ...] | list[Action]:
+        """The legal calls of ``seat`` (the shared cached tuple in the 4-player auction)."""
         if self.n == 2:
             return super().auction_legal(seat)
         if self.contra_seat >= 0:
-            return [PASS, RECONTRA_ACTION] if seat == self.turn else []
+            return _ANSWERS if seat == self.turn else ()
         contra = self.contra_allowed(seat)
         if seat != self.turn:
-            return [CONTRA_ACTION] if contra else []
+            return (CONTRA_ACTION,) if contra else ()
         silenced = self._silenced(seat)
         key = (
             self.bid,
             self.capot,
             self.bid_trump if self.capot else "",
             self.solo,
-            self.solo_on(),
+            bool(self.options.get("solo_capot")),  # ``solo_on`` inline
             silenced,
             self.last_word,
             self.options["no_trump"],
@@ -160,7 +160,10 @@ class BazarGambler(ShowRule, BazarBlot):
         cached = self._legal_cache.get(key)
         if cached is None:
             cached = self._legal_cache[key] = tuple(self._gambler_legal(*key))
-        return list(cached)
+        return cached
+
+    def auction_legal(self, seat: int) -> list[Action]:
+        return list(self.auction_options(seat))
 
     def _gambler_legal(
         self,

@@ -27,6 +27,8 @@ Hooks a game overrides (``must`` = abstract, others have a default):
 ``declare_allowed(seat)`` whether ``declare`` is legal now (default: trick 1, before his
                          first card, holds a counting combination, not ``auto_declare``)
 ``extra_actions(seat)``  play-phase actions besides cards (``declare``, ``show``, ``concede``)
+``extra_count(seat)``    ``len(extra_actions(seat))`` (asked at every card of those tricks);
+                         a game that overrides ``extra_actions`` overrides this too
 ``apply_extra(...)``     apply such an action (``declare`` is handled here)
 ``on_first_card(...)``   called once per seat just before his first card (auto-declare here)
 ``on_trick(...)``        called after each trick (combination comparison after trick 1)
@@ -68,7 +70,16 @@ from . import autoplay
 from .actions import Canonical
 from .base import Action, DealSource, Event, Game, Outcome, json_text, seeded_shuffle, step_refusal
 from .cards import CARD, CODES, DECK_32
-from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
+from .combos import (
+    CARRE_BITS,
+    KQ_MASK,
+    Combo,
+    ComboRules,
+    belote_suits,
+    best_side,
+    find_combos,
+    kind_name,
+)
 from .errors import IllegalAction
 from .events import Call, ContractTerms
 from .events import Play as PlayEvent
@@ -118,6 +129,31 @@ _FREE_FOLLOW: tuple[tuple[bool, ...], ...] = tuple(
 )
 
 
+#: Normalised options by ``(class, the options' items, their values' types)``: every match
+#: normalises its options as it starts (``api.new_match``), and most are a few tables' same ones.
+_NORMALIZED: dict[tuple[Any, ...], dict[str, Any]] = {}
+#: At most this many remembered (the options come from outside).
+_NORMALIZED_MAX = 256
+
+
+def remembered_options(
+    cls: type, options: dict[str, Any], normalize: Callable[[dict[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """``normalize(options)`` (a game's pure options check, ``cls``'s), remembered: a fresh
+    copy of the first result for the same options (the same values of the same types, so
+    ``True`` is not taken for ``1``); ``InvalidOptions`` is raised every time, never kept."""
+    try:
+        key = (cls, tuple(options.items()), tuple(map(type, options.values())))
+        out = _NORMALIZED.get(key)
+    except TypeError:  # a value that is not hashable: checked (and refused) every time
+        return normalize(options)
+    if out is None:
+        out = normalize(options)
+        if len(_NORMALIZED) < _NORMALIZED_MAX:
+            _NORMALIZED[key] = out
+    return dict(out)
+
+
 #: Values :func:`_walked` keeps as they are without a call (most of a view's leaves).
 _LEAVES = frozenset({int, str, bool, float, type(None)})
 
@@ -159,6 +195,7 @@ HOT_SLOTS: tuple[str, ...] = (
     "phase",
     "_mask",
     "_cards",
+    "_bids",
     "hands",
     "trick_cards",
     "led",
@@ -242,6 +279,10 @@ class TrickGame(Game):
     dealt_hands: list[list[int]] | None
     stock: list[int]
     _cards: tuple[int, ...]
+    #: The legal calls of the seat in turn in the auction, as :meth:`legal_count` found them
+    #: (``auction_options``) for :meth:`step` to take by index; ``()``: not worked out. Only
+    #: :meth:`step` and :meth:`apply` change an auction, and both clear it first.
+    _bids: tuple[Action, ...] | list[Action]
     #: The cards of each deal that was void as dealt (:meth:`void_deal`), for the record; only
     #: ever replaced, never mutated, so the class's empty default is safe to share.
     void_deals: list[dict[str, Any]] = []
@@ -296,6 +337,11 @@ class TrickGame(Game):
         """``len(self.auction_legal(seat))``; a game may count without building the list."""
         return len(self.auction_legal(seat))
 
+    def auction_options(self, seat: int) -> tuple[Action, ...] | list[Action]:
+        """``auction_legal(seat)`` of the seat in turn, for :meth:`step` to take a call from by
+        index (kept in ``_bids``; a game may return a shared tuple: nobody changes it)."""
+        return self.auction_legal(seat)
+
     def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
         """Apply ``action``, one of the dicts of ``auction_legal(seat)`` (:meth:`step`'s bid):
         :meth:`auction_apply` by default, which checks it again; a game whose checks are split
@@ -322,7 +368,14 @@ class TrickGame(Game):
 
     def extra_actions(self, seat: int) -> list[Action]:
         """Non-card play actions of ``seat`` (its turn): ``declare`` by default."""
-        return [DECLARE] if self.trick_no == 0 and self.declare_allowed(seat) else []
+        # ``declare_allowed`` needs ``may_declare``: asked first, the common "no" is one lookup
+        return (
+            [DECLARE] if self.trick_no == 0 and self.may_declare[seat] and self.declare_allowed(seat) else []
+        )
+
+    def extra_count(self, seat: int) -> int:
+        """``len(self.extra_actions(seat))`` without the list: ``declare`` or nothing."""
+        return 1 if self.trick_no == 0 and self.may_declare[seat] and self.declare_allowed(seat) else 0
 
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         """Apply a non-card play action; validate first."""
@@ -412,6 +465,7 @@ class TrickGame(Game):
         self.result = None
         self.phase = WAITING
         self._cards = ()
+        self._bids = ()
 
     def played_contract(self) -> ContractTerms:
         """The contract of the deal in play (scoring asks: the auction has ended with one)."""
@@ -474,6 +528,7 @@ class TrickGame(Game):
         self.trick_no = 0
         self._mask = 0
         self._cards = ()
+        self._bids = ()
         self.ntricks = 0
         self.played = 0
         self.tricks = [0] * self.nsides
@@ -520,6 +575,7 @@ class TrickGame(Game):
         """End the auction: trump ``mode``, ``leader`` leads; find combinations and belote."""
         self.phase = PLAY_PHASE
         self._mask = -1
+        self._bids = ()
         self.trump = mode
         self.contract = contract
         self.leader = leader
@@ -529,17 +585,30 @@ class TrickGame(Game):
         self.ntricks = max(map(int.bit_count, hands))
         rules = self.combo_rules()
         may = self.may_declare
-        kq = KQ_MASK[mode] if mode < 4 else 0  # belote_suits' one-trump case inline
-        for seat in range(self.n):
-            hand = hands[seat]
-            # Combinations are found lazily (``declare``); a cheap test says whether any counts.
-            may[seat] = rules is not None and has_combo(hand, mode, rules)
-            if kq:
-                if hand & kq == kq:
+        if rules is None:
+            for seat in range(self.n):
+                may[seat] = False
+        else:  # combinations are found lazily (``declare``): :func:`has_combo` says whether any counts
+            table = rules.table
+            carre = CARRE_BITS[mode] if rules.carres else 0
+            for seat in range(self.n):
+                hand = hands[seat]  # has_combo inline
+                may[seat] = bool(
+                    table[hand & 511]
+                    or table[hand >> 9 & 511]
+                    or table[hand >> 18 & 511]
+                    or table[hand >> 27 & 511]
+                    or (carre and hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & carre)
+                )
+        if mode < 4:  # belote_suits' one-trump case inline
+            kq = KQ_MASK[mode]
+            for seat in range(self.n):
+                if hands[seat] & kq == kq:
                     self.belote[mode] = seat
                     self.belote_cards |= kq
-                continue
-            for s in belote_suits(hand, mode):
+            return
+        for seat in range(self.n):
+            for s in belote_suits(hands[seat], mode):
                 self.belote[s] = seat
                 self.belote_cards |= KQ_MASK[s]
 
@@ -587,7 +656,12 @@ class TrickGame(Game):
         suit, one table lookup)."""
         m = self._mask
         if not m or seat != self.turn:
-            return self.auction_count(seat) if self.phase == AUCTION else 0
+            if self.phase != AUCTION:
+                return 0
+            if seat != self.turn:
+                return self.auction_count(seat)
+            bids = self._bids = self.auction_options(seat)  # for ``step`` to take by index
+            return len(bids)
         if m < 0:
             led = self.led
             if led < 0:
@@ -604,7 +678,7 @@ class TrickGame(Game):
                     self._cards = _SC0[m & 511] + _SC1[m >> 9 & 511] + _SC2[m >> 18 & 511] + _SC3[m >> 27]
             self._mask = m
         if self.trick_no < self.extra_tricks:
-            return len(self._cards) + len(self.extra_actions(seat))
+            return len(self._cards) + self.extra_count(seat)
         return len(self._cards)
 
     def play_mask(self, seat: int) -> int:
@@ -676,18 +750,42 @@ class TrickGame(Game):
             if BEATS[self.trump][self.win_card] & bit:
                 self.win_card = c
                 self.win_seat = seat
-            if len(trick) == self._tsize:
-                self._close_trick(events)
+            if len(trick) == self._tsize:  # the trick is taken (here rather than a call a trick)
+                winner = self.win_seat
+                side = self.side_of[winner]
+                total = sum(map(POINTS[self.trump].__getitem__, trick))
+                number = self.trick_no = self.trick_no + 1
+                last = number == self.ntricks
+                if last:
+                    total += 10
+                self.tricks[side] += 1
+                self.points[side] += total
+                events.append({"type": "trick", "winner": winner, "points": total})
+                self.last_leader = self.trick_leader
+                self.last_cards = trick
+                self.trick_leader = self.turn = winner
+                self.trick_cards = []
+                self.led = self.win_card = self.win_seat = -1
+                if number == 1 or self.EVERY_TRICK:
+                    self.on_trick(events)
+                if last:
+                    self._finish_deal(events)
                 return events
         self.turn = self._next[seat]
         return events
 
     def _step_auction(self, seat: int, index: int) -> list[Event]:
-        """:meth:`step` outside the seat's card: bid ``index`` of his legal list in the auction
-        goes straight to :meth:`auction_take` (by default :meth:`auction_apply`, where
-        :meth:`apply` sends a bid after its checks); with no legal action (not his turn, no
-        auction) ``not_your_turn``."""
-        legal = self.auction_legal(seat) if self.phase == AUCTION else []
+        """:meth:`step` outside the seat's card: bid ``index`` of his legal calls in the auction
+        (``_bids`` when :meth:`legal_count` worked them out, else ``auction_options``) goes
+        straight to :meth:`auction_take` (by default :meth:`auction_apply`, where :meth:`apply`
+        sends a bid after its checks); with no legal action (not his turn, no auction)
+        ``not_your_turn``."""
+        legal = self._bids
+        self._bids = ()  # the auction changes now (or the index is refused): worked out again
+        if self.phase != AUCTION:
+            legal = ()
+        elif not legal or seat != self.turn:
+            legal = self.auction_options(seat) if seat == self.turn else self.auction_legal(seat)
         if not 0 <= index < len(legal):
             raise step_refusal(legal, seat, index)
         events: list[Event] = []
@@ -709,6 +807,7 @@ class TrickGame(Game):
 
     def _apply_other(self, seat: int | None, kind: Any, action: Action, system: bool) -> list[Event]:
         """:meth:`apply` of every action but ``play``."""
+        self._bids = ()  # whatever this does to an auction, ``step`` works its calls out again
         if kind in _SYSTEM_ACTIONS:
             if not system:
                 raise IllegalAction("system_only", f"{kind} is a system action")
@@ -765,28 +864,6 @@ class TrickGame(Game):
                 "word": "belote" if said == 1 else "rebelote",
             }
         )
-
-    def _close_trick(self, events: list[Event]) -> None:
-        winner = self.win_seat
-        side = self.side_of[winner]
-        cards = self.trick_cards
-        total = sum(map(POINTS[self.trump].__getitem__, cards))
-        number = self.trick_no = self.trick_no + 1
-        last = number == self.ntricks
-        if last:
-            total += 10
-        self.tricks[side] += 1
-        self.points[side] += total
-        events.append({"type": "trick", "winner": winner, "points": total})
-        self.last_leader = self.trick_leader
-        self.last_cards = cards
-        self.trick_leader = self.turn = winner
-        self.trick_cards = []
-        self.led = self.win_card = self.win_seat = -1
-        if number == 1 or self.EVERY_TRICK:
-            self.on_trick(events)
-        if last:
-            self._finish_deal(events)
 
     def _finish_deal(self, events: list[Event]) -> None:
         result = self.score_deal()
@@ -1031,6 +1108,7 @@ class TrickGame(Game):
         state["source"] = DealSource.from_json(data["source"])
         state["_mask"] = -1 if state["phase"] == PLAY_PHASE else 0
         state["_cards"] = ()
+        state["_bids"] = ()
         state["rules"] = cls.PLAY_RULES
         sitting = state.pop("sitting", -1)
         for key, value in state.items():

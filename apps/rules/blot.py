@@ -18,12 +18,12 @@ from typing import Any, ClassVar
 
 from .actions import Canonical
 from .base import Action, Event
-from .belot import _BIT, DECLARE, PASS, SHOW, TAKE, TrickGame
+from .belot import _BIT, DECLARE, PASS, SHOW, TAKE, TrickGame, remembered_options
 from .blot_show import ShowRule
 from .cards import CODES, DECK_24, JACK, SUITS
 from .combos import BLOT_RULES, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms, call
+from .events import ContractTerms
 from .tricks import BLOT, MODE_CODES, MODE_OF, card_points, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -78,7 +78,7 @@ class Blot(ShowRule, TrickGame):
 
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        return normalize_blot_options(options)
+        return remembered_options(cls, options, normalize_blot_options)
 
     def setup(self) -> None:
         self.n = 2
@@ -148,6 +148,10 @@ class Blot(ShowRule, TrickGame):
         else:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
+    #: :meth:`step`'s call of the seat's own legal list: :meth:`auction_apply` itself (the
+    #: base's hook would only call it).
+    auction_take = auction_apply
+
     def timeout_auction(self, seat: int) -> Action:
         legal = self.auction_legal(seat)
         if PASS in legal:
@@ -163,7 +167,7 @@ class Blot(ShowRule, TrickGame):
         return best
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = call(seat, action)
+        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
         self.calls = [*self.calls, entry]
         events.append(entry)
 
@@ -198,6 +202,14 @@ class Blot(ShowRule, TrickGame):
         if trick_no == 1 and self.show_allowed(seat):
             return [SHOW, CONCEDE]
         return [CONCEDE]
+
+    def extra_count(self, seat: int) -> int:
+        """``len(extra_actions(seat))`` without the list (every card asks): ``concede``, and
+        ``declare`` in trick 1 or ``show`` in trick 2 (``show_allowed`` inline)."""
+        trick_no = self.trick_no
+        if trick_no == 0:
+            return 2 if self.may_declare[seat] and self.declare_allowed(seat) else 1
+        return 2 if trick_no == 1 and self.declared[seat] and not self.shown[seat] else 1
 
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         if action["type"] == "concede":

@@ -54,6 +54,14 @@ class ShowRule:
             return [SHOW]
         return []
 
+    def extra_count(self, seat: int) -> int:
+        """``len(extra_actions(seat))``, with ``declare_allowed`` asked only of a seat that may
+        declare and ``show_allowed`` inline (every card of tricks 1 and 2 asks)."""
+        trick_no = self.trick_no
+        if trick_no == 0:
+            return 1 if self.may_declare[seat] and self.declare_allowed(seat) else 0  # type: ignore[attr-defined]
+        return 1 if trick_no == 1 and self.declared[seat] and not self.shown[seat] else 0
+
     def apply_extra(self, seat: int, action: Action, events: list[Event]) -> None:
         if action["type"] == "show":
             if not self.show_allowed(seat):

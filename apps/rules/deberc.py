@@ -24,12 +24,12 @@ from typing import Any, ClassVar
 from . import fairness
 from .actions import Canonical
 from .base import Action, DealSource, Event, seeded_shuffle
-from .belot import _BIT, PASS, TAKE, WAITING, TrickGame
+from .belot import _BIT, PASS, TAKE, WAITING, TrickGame, remembered_options
 from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
 from .deberc_scoring import DealPoints, score_points
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms, call
+from .events import ContractTerms
 from .tricks import DEBERC, MODE_CODES, MODE_OF, POINTS, SUIT_MASK, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -106,7 +106,7 @@ class Deberc(TrickGame):
     # ------------------------------------------------------------ options
     @classmethod
     def normalize_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        return normalize_deberc_options(options)
+        return remembered_options(cls, options, normalize_deberc_options)
 
     @classmethod
     def create(
@@ -190,6 +190,10 @@ class Deberc(TrickGame):
         else:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}")
 
+    #: :meth:`step`'s call of the seat's own legal list: :meth:`auction_apply` itself (the
+    #: base's hook would only call it).
+    auction_take = auction_apply
+
     def timeout_auction(self, seat: int) -> Action:
         """Pass when allowed; the obliged dealer names his strongest allowed suit."""
         legal = self.auction_legal(seat)
@@ -205,7 +209,7 @@ class Deberc(TrickGame):
         return max(legal, key=strength)
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry = call(seat, action)
+        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
         self.calls.append(entry)
         events.append(entry)
 
@@ -274,7 +278,8 @@ class Deberc(TrickGame):
         events.append({"type": "belote", "seat": seat, "suit": SUITS[suit], "word": "bela"})
 
     def on_trick(self, events: list[Event]) -> None:
-        super().on_trick(events)
+        if self.trick_no == 1:  # the base's ``on_trick``, without its call (every trick comes here)
+            self.compare_combos(events)
         if self.bela_trick == self.trick_no - 1 and self.bela_seat >= 0:
             winner = self.trick_leader
             self.bela_won = self.side_of[winner] == self.side_of[self.bela_seat]

@@ -48,6 +48,19 @@ def opponents_after(chooser_seat: int, side_of: list[int]) -> list[int]:
     return out
 
 
+#: :func:`opponents_after` by ``(chooser_seat, *side_of)``: a table has a few (read only).
+_AFTER: dict[tuple[int, ...], list[int]] = {}
+
+
+def _opponents(chooser_seat: int, side_of: list[int]) -> list[int]:
+    """:func:`opponents_after`, remembered (the list is shared: not to be changed)."""
+    key = (chooser_seat, *side_of)
+    out = _AFTER.get(key)
+    if out is None:
+        out = _AFTER[key] = opponents_after(chooser_seat, side_of)
+    return out
+
+
 def split(amount: int, sides: list[int], nsides: int) -> list[int]:
     """``amount`` split equally over ``sides``, the remainder one point each in their order."""
     out = [0] * nsides
@@ -60,7 +73,7 @@ def split(amount: int, sides: list[int], nsides: int) -> list[int]:
 def score_points(deal: DealPoints) -> Scored:
     """What the deal writes on the sheet and what is left hanging after it."""
     own, c = deal.own, deal.chooser
-    opponents = opponents_after(deal.chooser_seat, deal.side_of)
+    opponents = _opponents(deal.chooser_seat, deal.side_of)
     best = max(own[s] for s in opponents)
     scores = list(own)
     if own[c] > best:
