@@ -104,13 +104,11 @@ def deal_cards(
     """
     hands: list[list[int]] = [[] for _ in range(size)]
     if not isinstance(deal, dict):
-        cards = list(deal)
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for s in occupied:
-                hands[s].append(cards[pos])
-                pos += 1
-        return hands, cards[pos:]
+        n = len(occupied)
+        end = n * HAND_SIZE
+        for k, s in enumerate(occupied):  # one card at a time: seat k gets every n-th card from k
+            hands[s] = deal[k:end:n]
+        return hands, deal[end:]
     allowed = set(deck)
 
     def parse(codes: list[Any]) -> list[int]:
