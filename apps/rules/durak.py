@@ -554,10 +554,25 @@ class Durak(Game):
         self.att_owner.append(seat)
         self.open.append(c)
         self.table |= bit
-        self.space -= 1
+        space = self.space = self.space - 1
         self.done = 0
         events: list[Event] = [{"type": "attack", "seat": seat, "card": tab.codes[c]}]
-        self._settle(events)
+        if self.took or self.cheating:
+            self._settle(events)
+            return events
+        # _settle inline for the common case: a card unbeaten, nobody done, the defender to act
+        if not self.opened and not hands[self.prio] & self._pool:
+            self.opened = True
+        if space <= 0:
+            tm = 0
+        elif self.opened:
+            tm = self._holders
+        else:
+            tm = 1 << self.prio
+        self._tm = tm
+        self._lseat, self._lacts = -1, ()
+        self._may_done = False
+        self._to_act = SEATS[tm | 1 << self.defender]
         return events
 
     def _put_attack(self, seat: int, c: int) -> None:
@@ -612,7 +627,28 @@ class Durak(Game):
         self.done = 0
         codes_ = tab.codes
         events: list[Event] = [{"type": "defend", "seat": seat, "card": codes_[c], "target": codes_[t]}]
-        self._settle(events)
+        if self.cheating:
+            self._settle(events)
+            return events
+        # _settle inline: nobody done, the defender has not taken
+        if not self.opened and not hands[self.prio] & self._pool:
+            self.opened = True
+        if self.space <= 0:
+            tm = 0
+        elif self.opened:
+            tm = self._holders
+        else:
+            tm = 1 << self.prio
+        self._tm = tm
+        self._lseat, self._lacts = -1, ()
+        if self.open:
+            self._may_done = False
+            self._to_act = SEATS[tm | 1 << self.defender]
+        else:
+            self._may_done = True
+            self._to_act = SEATS[tm]
+            if not tm:
+                self._finish("discard", -1, events)
         return events
 
     def _transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
