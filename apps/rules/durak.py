@@ -118,6 +118,7 @@ class Durak(Game):
     _lseat: Any  # the seat whose legal actions are kept in ``_lacts`` (-1: none, ``()``)
     _lacts: tuple[Action, ...] | list[Action]
     _catches: dict[int, tuple[Any, ...]] | None
+    _dt: tuple[Any, ...]  # the defender's tables for the trump (:meth:`_defence_tables`)
 
     # ------------------------------------------------------------------ creation
 
@@ -191,11 +192,12 @@ class Durak(Game):
         self.hands = [mask_of(h) for h in hands]
         self.stock = stock
         self.trump = setup.trump_suit(hands, stock, occupied, tab.width)
+        self._defence_tables()
         if not stock:  # the deal used up the deck: the last card dealt shows the trump
             holder = setup.last_dealt(hands, occupied)
             if holder >= 0:
                 self.trump_holder, self.trump_card = holder, hands[holder][-1]
-        self._start_bout(setup.first_attacker(hands, occupied, self.trump, tab.width))
+        self._start_bout(setup.first_attacker_of_masks(self.hands, hands, occupied, self.trump, tab.width))
         return self
 
     def _geometry(self) -> None:
@@ -204,6 +206,22 @@ class Durak(Game):
         options = self.options
         self.tab = card_tables(WIDTH[options.get("deck", 36)])
         self.ring = ring(tuple(self.occupied), options["teams"], options.get("throw", "all") == "neighbors")
+
+    def _defence_tables(self) -> None:
+        """``_dt``: what the defender's list reads for this game's trump, in one tuple (derived
+        from the deck and the trump, never stored): the same-suit tables, the ranks above each
+        card, the trump suit's cards and shift, its :attr:`CardTables.TRUMP_DEFENDS` row (built on
+        the trump's first use) and the row's split of the ranks."""
+        tab, trump = self.tab, self.trump
+        self._dt = (
+            tab.SAME_SUIT_DEFENDS,
+            tab.HIGHER,
+            tab.SUIT_CARDS[trump],
+            trump * tab.width,
+            tab.trump_defends(trump),
+            tab.LOW_MASK,
+            tab.LOW_RANKS,
+        )
 
     def opening_events(self) -> list[Event]:
         """The public events of the deal itself: ``trump_shown`` when the deal used up the deck
@@ -335,12 +353,9 @@ class Durak(Game):
                 k = hand_d << 6 | t
                 acts += tab.DEFENDS_MEMO.get(k) or tab.defend_tuple(k)
         else:
-            same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
-            trump = self.trump
-            ranks = (hand_d & tab.SUIT_CARDS[trump]) >> trump * tab.width  # the trumps' rank bits
+            same_suit, higher, trumps, shift, by_trumps, low_mask, low = self._dt
+            ranks = (hand_d & trumps) >> shift  # the trumps' rank bits
             if ranks:
-                by_trumps = tab.TRUMP_DEFENDS[trump] or tab.trump_defends(trump)
-                low_mask, low = tab.LOW_MASK, tab.LOW_RANKS
                 for t in self.open:
                     acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
                     halves = by_trumps[t]
@@ -441,7 +456,7 @@ class Durak(Game):
         seat's are asked (shared: not to be changed)."""
         if seat == self._lseat:
             return len(self._lacts)
-        acts: tuple[Action, ...] | list[Action] = ()
+        acts: tuple[Action, ...] | list[Action]
         if self.phase == BOUT:
             try:
                 thrower = self._tm >> seat & 1
@@ -456,8 +471,12 @@ class Durak(Game):
                     acts = tab.attack_done_tuple(m) if self._may_done else tab.attack_tuple(m)
             elif seat == self.defender and self.open and not self.took:
                 acts = self._defender_actions()
+            else:
+                acts = ()
         elif self.phase == LEAD and seat == self.starter:
             acts = self.tab.attacks(self.hands[seat])
+        else:
+            acts = ()
         if self._catches:
             extra = self._catches.get(seat)
             if extra:
@@ -1084,6 +1103,8 @@ class Durak(Game):
         self.beaten = {t: c for t, c in data["beaten"]}
         self.result = _copy_result(data["result"])
         self._geometry()
+        if self.trump >= 0:
+            self._defence_tables()
         if self.defender >= 0:
             self._seat_roles()
         else:

@@ -159,3 +159,19 @@ def first_attacker(hands: list[list[int]], occupied: list[int], trump: int, widt
         return min(trumps)[1]
     cards = [(c % width, s) for s in occupied for c in hands[s]]
     return min(cards)[1] if cards else occupied[0]
+
+
+def first_attacker_of_masks(
+    masks: list[int], hands: list[list[int]], occupied: list[int], trump: int, width: int
+) -> int:
+    """:func:`first_attacker` from the hands' card masks: the lowest trump of a hand is its
+    mask's lowest bit of the trump suit (the lists ``hands`` only when nobody holds a trump)."""
+    suit = ((1 << width) - 1) << trump * width
+    best, lowest = -1, 0
+    for s in occupied:  # ascending: a tie keeps the lowest seat
+        m = masks[s] & suit
+        if m:
+            low = m & -m
+            if best < 0 or low < lowest:
+                best, lowest = s, low
+    return best if best >= 0 else first_attacker(hands, occupied, trump, width)

@@ -8,6 +8,7 @@
   one, and attacks, transfers, defences, ``done``, ``take`` and catches of random cards for
   every seat) is accepted exactly when it is in the seat's legal list (then it equals ``step``
   at its index) and refused with no change otherwise.
+- The first attacker found from the hands' masks is the one of the rules' list-based search.
 - Snapshots stored by commit 1beb911 (``durak_snapshots_1beb911.json``, written by
   ``build_durak_snapshots.py`` from an export of that commit) load, give back the very same JSON,
   and play on exactly as 1beb911 played them: the same legal lists, the same events, the same
@@ -24,7 +25,9 @@ from typing import Any
 import pytest
 
 from apps.rules import api
+from apps.rules import durak_setup as setup
 from apps.rules.durak import BOUT, LEAD, Durak
+from apps.rules.durak_tables import deck_cards
 from apps.rules.errors import IllegalAction
 
 SNAPSHOTS = Path(__file__).resolve().parent / "durak_snapshots_1beb911.json"
@@ -176,3 +179,20 @@ def test_a_1beb911_snapshot_loads_and_plays_on_as_1beb911_did(case: dict[str, An
     assert api.to_json(stepped) == case["final"]
     assert api.to_json(applied) == case["final"]
     assert api.finished(stepped)
+
+
+def test_the_first_attacker_from_the_masks_is_the_rules_one() -> None:
+    rng = random.Random("first attacker")
+    for deck, width in ((24, 9), (36, 9), (52, 13)):
+        cards = list(deck_cards(deck))
+        for _ in range(400):
+            occupied = sorted(rng.sample(range(6), rng.randint(2, 6)))
+            rng.shuffle(cards)
+            per_hand = rng.choice((0, 1, 2, 6))  # small hands: often nobody holds a trump
+            hands: list[list[int]] = [[] for _ in range(6)]
+            for k, s in enumerate(occupied):
+                hands[s] = cards[k * per_hand : (k + 1) * per_hand]
+            trump = rng.randrange(4)
+            masks = [sum(1 << c for c in h) for h in hands]
+            expected = setup.first_attacker(hands, occupied, trump, width)
+            assert setup.first_attacker_of_masks(masks, hands, occupied, trump, width) == expected
