@@ -295,7 +295,8 @@ class Durak(Game):
     def _store(self, to_act: tuple[int, ...], tm: int, may_done: bool) -> None:
         """Cache who may act: ``to_act`` ascending, ``tm`` a bit per seat that may attack (with
         his cards of ``_pool``), ``may_done`` tells whether those throwers may also say done. The
-        action lists themselves are built on demand (``legal_actions``, ``_actions``)."""
+        action list of a seat is built when asked (:meth:`legal_count`) and kept until the next
+        change or another seat's."""
         self._to_act = to_act
         self._tm = tm
         self._may_done = may_done
@@ -339,10 +340,6 @@ class Durak(Game):
             if phase == CHECK:
                 self._add_catches()
 
-    def _seat_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
-        """The legal actions of ``seat`` (built once per state, then shared)."""
-        return self._lacts if seat == self._lseat else self._actions(seat)
-
     def _defender_actions(self) -> list[Action]:
         """``defend`` on every unbeaten card, ``transfer`` when allowed, ``take``."""
         hand_d = self.hands[self.defender]
@@ -374,7 +371,7 @@ class Durak(Game):
 
     def _legal(self) -> dict[int, list[Action]]:
         """Every seat's legal actions now: ``{seat: [action, ...]}`` for the seats in ``to_act``."""
-        return {seat: list(self._seat_actions(seat)) for seat in self._to_act}
+        return {seat: list(self._actions(seat)) for seat in self._to_act}
 
     def _transfer_target(self) -> int:
         """The seat a transfer would pass the bout to, or -1 when no transfer is allowed now."""
@@ -510,7 +507,7 @@ class Durak(Game):
         return _HANDLERS[kind](self, seat, action, False)
 
     def _actions(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The legal actions of ``seat`` (:meth:`legal_count` builds and keeps them)."""
+        """The legal actions of ``seat``, shared (:meth:`legal_count` builds and keeps them)."""
         if seat != self._lseat:
             self.legal_count(seat)
         return self._lacts
@@ -727,7 +724,7 @@ class Durak(Game):
         ends; fair: the accuser draws a penalty card and may not catch until the bout ends."""
         tab = self.tab
         c = tab.card.get(action.get("card", ""))
-        if c is None or type(seat) is not int or tab.CATCH[c] not in self._seat_actions(seat):
+        if c is None or type(seat) is not int or tab.CATCH[c] not in self._actions(seat):
             raise self._refusal(seat, action)
         owner = dict(self._table_owners())[c]
         if c in self.unfair:
