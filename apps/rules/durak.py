@@ -20,9 +20,12 @@ Hidden information kept here and never shown: the hands, the stock order and whi
 cards were unfair. Decisions docs/rules.md leaves open are written in ``docs/rules-notes.md``.
 
 Speed: a hand is a bit mask of card ints. After every action ``_settle`` works out once who may
-act and with which cards (``_to_act``, ``_throw``); the action lists are built on demand from
-shared, immutable action dicts (:mod:`durak_tables`, memoised), and ``apply`` validates against
-the same masks, so ``legal_actions`` and ``apply`` always agree.
+act (``_to_act``; ``_tm``, a bit per seat that may throw, with his cards of the table's ranks,
+``_pool``); what that needs is kept up to date as cards move (``_holders``: the throwers holding
+such a card; :meth:`Durak._recount` only when the ranks or the throwers change). The action list
+of the seat asked is built on demand from shared, immutable action dicts (:mod:`durak_tables`,
+memoised) and kept until the next change, and ``apply`` validates against the same masks, so
+``legal_actions`` and ``apply`` always agree. None of it is stored: ``from_json`` rebuilds it.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from . import durak_setup as setup
 from . import fairness
 from .base import Action, DealSource, Event, Game, Outcome, json_text, step_refusal
 from .cards import SUITS, cards_of, mask_of
-from .durak_tables import TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
+from .durak_tables import SEATS, TAKE, WIDTH, CardTables, Ring, card_tables, deck_cards, ring
 from .errors import IllegalAction
 
 WAITING, LEAD, BOUT, CHECK, OVER = range(5)
@@ -90,7 +93,6 @@ class Durak(Game):
     defender: int
     prio: int
     throwers: tuple[int, ...]
-    actors: tuple[int, ...]
     hands: list[int]
     stock: list[int]
     dealt: tuple[list[list[int]], list[int]]
@@ -108,11 +110,15 @@ class Durak(Game):
     unfair: set[int]
     pending: str | None
     # Derived after every action (never stored): who may act, with which cards.
-    _to_act: list[int]
-    _throw: dict[int, int]
+    _to_act: list[int] | tuple[int, ...]
+    _pool: int  # the cards a thrower may throw (of the table's ranks; -1: any)
+    _holders: int  # bit per thrower holding a card of ``_pool``
+    _tm: int  # bit per seat that may throw (or lead) now
     _may_done: bool
-    _lists: dict[int, tuple[Action, ...] | list[Action]]
+    _lseat: Any  # the seat whose legal actions are kept in ``_lacts`` (-1: none, ``()``)
+    _lacts: tuple[Action, ...] | list[Action]
     _catches: dict[int, tuple[Any, ...]] | None
+    _dt: tuple[Any, ...]  # the defender's tables for the trump (:meth:`_defence_tables`)
 
     # ------------------------------------------------------------------ creation
 
@@ -160,36 +166,38 @@ class Durak(Game):
         self.out_order = []
         self.inplay = sum(1 << s for s in occupied)  # bit per seat still in the game
         self.starter = self.defender = self.prio = -1
-        self.throwers = self.actors = ()
-        self._to_act = []
+        self.throwers = ()
+        self._to_act = ()
+        self.unfair = set()
         self._reset_table()
+        self._pool = self._holders = 0
         size = self.ring.size
-        deal: list[int] | dict[str, Any] | None = source.fair_deal(
-            0, list(self.tab.codes[c] for c in deck_cards(self.options.get("deck", 36))), occupied, HAND_SIZE
-        )
+        deck = deck_cards(self.options.get("deck", 36))
+        deal: list[int] | dict[str, Any] | None = None
+        if source.fair is not None:  # else fair_deal is None: no need to name the cards
+            deal = source.fair_deal(0, [self.tab.codes[c] for c in deck], occupied, HAND_SIZE)
         if deal is None:
-            deal = source.next_deal(0, deck_cards(self.options.get("deck", 36)))
+            deal = source.next_deal(0, deck)
         if deal is None:
             self.hands = [0] * size
             self.stock = []
             self.dealt = ([[] for _ in range(size)], [])
             self.trump = -1
             self.phase = WAITING
-            self._store([], {}, False)
+            self._store((), 0, False)
             return self
         tab = self.tab
-        hands, stock = setup.deal_cards(
-            deal, occupied, size, tab.card, deck_cards(self.options.get("deck", 36))
-        )
+        hands, stock = setup.deal_cards(deal, occupied, size, tab.card, deck)
         self.dealt = (hands, list(stock))
         self.hands = [mask_of(h) for h in hands]
         self.stock = stock
         self.trump = setup.trump_suit(hands, stock, occupied, tab.width)
+        self._defence_tables()
         if not stock:  # the deal used up the deck: the last card dealt shows the trump
             holder = setup.last_dealt(hands, occupied)
             if holder >= 0:
                 self.trump_holder, self.trump_card = holder, hands[holder][-1]
-        self._start_bout(setup.first_attacker(hands, occupied, self.trump, tab.width))
+        self._start_bout(setup.first_attacker_of_masks(self.hands, hands, occupied, self.trump, tab.width))
         return self
 
     def _geometry(self) -> None:
@@ -198,6 +206,22 @@ class Durak(Game):
         options = self.options
         self.tab = card_tables(WIDTH[options.get("deck", 36)])
         self.ring = ring(tuple(self.occupied), options["teams"], options.get("throw", "all") == "neighbors")
+
+    def _defence_tables(self) -> None:
+        """``_dt``: what the defender's list reads for this game's trump, in one tuple (derived
+        from the deck and the trump, never stored): the same-suit tables, the ranks above each
+        card, the trump suit's cards and shift, its :attr:`CardTables.TRUMP_DEFENDS` row (built on
+        the trump's first use) and the row's split of the ranks."""
+        tab, trump = self.tab, self.trump
+        self._dt = (
+            tab.SAME_SUIT_DEFENDS,
+            tab.HIGHER,
+            tab.SUIT_CARDS[trump],
+            trump * tab.width,
+            tab.trump_defends(trump),
+            tab.LOW_MASK,
+            tab.LOW_RANKS,
+        )
 
     def opening_events(self) -> list[Event]:
         """The public events of the deal itself: ``trump_shown`` when the deal used up the deck
@@ -219,7 +243,8 @@ class Durak(Game):
         self.opened = False  # the others may throw: the starter/transferrer said done or had nothing
         self.done = 0  # bit per seat: said done since the last card was added
         self.banned = 0  # bit per seat: may not catch until the bout ends
-        self.unfair = set()  # table cards put by cheating (hidden)
+        if self.unfair:  # only Шулер ever adds to it: an empty set is kept
+            self.unfair = set()  # table cards put by cheating (hidden)
         self.pending = None  # in CHECK: how the bout closes, "discard" or "take"
 
     def _start_bout(self, leader: int) -> None:
@@ -228,14 +253,16 @@ class Durak(Game):
         rg, inplay = self.ring, self.inplay
         self.defender = d = rg.next_opponent[inplay][leader]
         self.throwers = rg.throwers[inplay][d]
-        self.actors = rg.actors[inplay][d]
-        self.space = min(MAX_ATTACKS, self.hands[d].bit_count())
+        n = self.hands[d].bit_count()
+        self.space = n if n < MAX_ATTACKS else MAX_ATTACKS
         self.phase = LEAD
         hand = self.hands[leader]
-        self._to_act = [leader]
-        self._throw = {leader: hand}
+        self._to_act = (leader,)
+        self._tm = 1 << leader
+        self._pool = -1  # the lead: any card
         self._may_done = False
-        self._lists = {leader: self.tab.attacks(hand)}
+        self._lseat = leader
+        self._lacts = self.tab.attacks(hand)
         self._catches = None
 
     # ------------------------------------------------------------------ seats
@@ -251,11 +278,9 @@ class Durak(Game):
         self.space = min(n, self.hands[self.defender].bit_count() - len(self.open))
 
     def _seat_roles(self) -> None:
-        """Set ``throwers`` (everyone still in but the defender; in pairs only his opponents)
-        and ``actors`` (the throwers and the defender), both ascending."""
-        rg = self.ring
-        self.throwers = rg.throwers[self.inplay][self.defender]
-        self.actors = rg.actors[self.inplay][self.defender]
+        """Set ``throwers``: everyone still in but the defender (in pairs only his opponents;
+        with neighbours' throw-in only his neighbours), ascending."""
+        self.throwers = self.ring.throwers[self.inplay][self.defender]
 
     def _eligible(self, seat: int) -> bool:
         """Whether thrower ``seat`` may throw now: the starter/transferrer first, the others once
@@ -267,63 +292,86 @@ class Durak(Game):
 
     # ------------------------------------------------------------------ legal actions
 
-    def _store(self, to_act: list[int], throw: dict[int, int], may_done: bool) -> None:
-        """Cache who may act: ``to_act`` ascending, ``throw`` maps seats to the mask of cards
-        they may attack with, ``may_done`` tells whether those throwers may also say done. The
-        action lists themselves are built on demand (``legal_actions``, ``_actions``)."""
+    def _store(self, to_act: tuple[int, ...], tm: int, may_done: bool) -> None:
+        """Cache who may act: ``to_act`` ascending, ``tm`` a bit per seat that may attack (with
+        his cards of ``_pool``), ``may_done`` tells whether those throwers may also say done. The
+        action list of a seat is built when asked (:meth:`legal_count`) and kept until the next
+        change or another seat's."""
         self._to_act = to_act
-        self._throw = throw
+        self._tm = tm
         self._may_done = may_done
-        self._lists = {}
+        self._lseat, self._lacts = -1, ()  # seat -1 has no actions: a true entry
         self._catches = None
+
+    @property
+    def _throw(self) -> dict[int, int]:
+        """Who may attack now, with which cards: ``{seat: mask}`` (derived; for the slow paths)."""
+        return {s: self.hands[s] & self._pool for s in SEATS[self._tm]}
+
+    def _throw_mask(self, seat: Any) -> int:
+        """The cards ``seat`` may attack with now; 0 when none (or ``seat`` is no seat)."""
+        if not isinstance(seat, int) or seat < 0 or not self._tm >> seat & 1:
+            return 0
+        return self.hands[seat] & self._pool
+
+    def _recount(self) -> None:
+        """``_pool`` from the table's ranks and ``_holders`` from the throwers' hands, afresh
+        (after a change of the ranks, of the throwers or of a hand other than by an attack)."""
+        pool = self._pool = -1 if self.cheating else self.tab.RANK_CARDS[self.rankmask]
+        hands = self.hands
+        held = 0
+        for s in self.throwers:
+            if hands[s] & pool:
+                held |= 1 << s
+        self._holders = held
 
     def _refresh(self) -> None:
         """Recompute the cache of who may act (after ``from_json``; states are kept settled)."""
         phase = self.phase
         if phase == LEAD:
-            self._store([self.starter], {self.starter: self.hands[self.starter]}, False)
+            self._pool, self._holders = -1, 0
+            self._store((self.starter,), 1 << self.starter, False)
         elif phase == BOUT:
+            self._recount()
             self._settle([])
         else:
-            self._store([], {}, False)
+            self._pool = self._holders = 0
+            self._store((), 0, False)
             if phase == CHECK:
                 self._add_catches()
-
-    def _seat_actions(self, seat: int) -> tuple[Any, ...] | list[Any]:
-        """The legal actions of ``seat`` (built once per state, then shared)."""
-        acts = self._lists.get(seat)
-        return self._actions(seat) if acts is None else acts
 
     def _defender_actions(self) -> list[Action]:
         """``defend`` on every unbeaten card, ``transfer`` when allowed, ``take``."""
         hand_d = self.hands[self.defender]
         acts: list[Action] = []
-        cheating = self.cheating
-        trump = self.trump
         tab = self.tab
-        same_suit, higher = tab.SAME_SUIT_DEFENDS, tab.HIGHER
-        by_trumps = tab.TRUMP_DEFENDS[trump] or tab.trump_defends(trump)
-        low_mask, low = tab.LOW_MASK, tab.LOW_RANKS
-        ranks = (hand_d & tab.SUIT_CARDS[trump]) >> trump * tab.width  # the trumps' rank bits
-        for t in self.open:
-            if cheating:
+        if self.cheating:  # any card on any target
+            for t in self.open:
                 k = hand_d << 6 | t
                 acts += tab.DEFENDS_MEMO.get(k) or tab.defend_tuple(k)
-                continue
-            acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
+        else:
+            same_suit, higher, trumps, shift, by_trumps, low_mask, low = self._dt
+            ranks = (hand_d & trumps) >> shift  # the trumps' rank bits
             if ranks:
-                halves = by_trumps[t]
-                if halves is not None:  # a target outside the trump suit: every trump beats it
-                    acts += halves[0][ranks & low_mask]
-                    acts += halves[1][ranks >> low]
-        if self.transfer and self._transfer_target() >= 0:
-            acts += tab.transfers(hand_d if cheating else hand_d & tab.RANK_CARDS[self.rankmask])
+                for t in self.open:
+                    acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
+                    halves = by_trumps[t]
+                    if halves is not None:  # a target outside the trump suit: every trump beats it
+                        acts += halves[0][ranks & low_mask]
+                        acts += halves[1][ranks >> low]
+            else:
+                for t in self.open:
+                    acts += same_suit[t][hand_d >> (t + 1) & higher[t]]
+        if self.transfer:
+            transfers = hand_d & self._pool  # the table's ranks (Шулер: any card)
+            if transfers and self._transfer_target() >= 0:
+                acts += tab.transfers(transfers)
         acts.append(TAKE)
         return acts
 
     def _legal(self) -> dict[int, list[Action]]:
         """Every seat's legal actions now: ``{seat: [action, ...]}`` for the seats in ``to_act``."""
-        return {seat: list(self._seat_actions(seat)) for seat in self._to_act}
+        return {seat: list(self._actions(seat)) for seat in self._to_act}
 
     def _transfer_target(self) -> int:
         """The seat a transfer would pass the bout to, or -1 when no transfer is allowed now."""
@@ -337,49 +385,32 @@ class Durak(Game):
 
     def _settle(self, events: list[Event]) -> None:
         """After a change in a bout in play: open the throwing to all when the starter (or
-        transferrer) has nothing to throw, store every seat's legal actions, and close the bout
-        when it is over. On a settled state it only recomputes the legal actions."""
-        hands = self.hands
-        d = self.defender
-        pool = -1 if self.cheating else self.tab.RANK_CARDS[self.rankmask]
-        prio = self.prio
-        opened = self.opened
-        if not opened and not hands[prio] & pool:
-            self.opened = opened = True
-        targets = self.open
-        throw: dict[int, int] = {}
-        if self.space > 0:
-            done = self.done
-            if opened:
-                if done:
-                    for s in self.throwers:
-                        if not done >> s & 1:
-                            m = hands[s] & pool
-                            if m:
-                                throw[s] = m
-                else:
-                    for s in self.throwers:
-                        m = hands[s] & pool
-                        if m:
-                            throw[s] = m
-            elif not done >> prio & 1:
-                throw[prio] = hands[prio] & pool  # not opened: he holds something to throw
-        self._throw = throw
-        self._lists = {}
-        if targets and not self.took:
-            self._may_done = False
-            if throw:
-                to_act = [*throw, d]
-                to_act.sort()
-                self._to_act = to_act
-            else:
-                self._to_act = [d]
-        else:
+        transferrer) has nothing to throw, store who may act now, and close the bout when it is
+        over. On a settled state it only recomputes who may act. ``_pool`` and ``_holders`` must
+        be up to date (the callers keep them: :meth:`_recount`)."""
+        if not self.opened and not self.hands[self.prio] & self._pool:
+            self.opened = True
+        if self.space <= 0:
+            tm = 0
+        elif self.opened:
+            tm = self._holders & ~self.done
+        else:  # not opened: he holds something to throw
+            tm = 0 if self.done >> self.prio & 1 else 1 << self.prio
+        self._tm = tm
+        self._lseat, self._lacts = -1, ()
+        if self.took or not self.open:
             self._may_done = True
-            self._to_act = [*throw]
-            if not throw:
-                self._close("take" if self.took else "discard", events)
+            self._to_act = SEATS[tm]
+            if not tm:
+                kind = "take" if self.took else "discard"
+                if self.cheating:
+                    self._close(kind, events)
+                else:
+                    self._finish(kind, -1, events)
                 return
+        else:
+            self._may_done = False
+            self._to_act = SEATS[tm | 1 << self.defender]
         if self.cheating:
             self._catches = None
             self._add_catches()
@@ -410,28 +441,53 @@ class Durak(Game):
     def to_act(self) -> list[int]:
         """Seats with at least one legal action now, ascending (several throwers, and in Шулер
         every catcher, may act at once)."""
-        return list(self._to_act)
+        return [*self._to_act]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now; the dicts are shared, do not mutate them."""
-        acts = self._lists.get(seat)
-        if acts is None:
-            acts = self._actions(seat)
-        return list(acts)
+        return list(self._lacts if seat == self._lseat else self._actions(seat))
 
     def legal_count(self, seat: int) -> int:
-        acts = self._lists.get(seat)
-        if acts is None:
-            acts = self._actions(seat)
+        """How many legal actions ``seat`` has now; his list is built from the cached masks
+        (Шулер catches appended) and kept in ``_lacts`` until the state changes or another
+        seat's are asked (shared: not to be changed)."""
+        if seat == self._lseat:
+            return len(self._lacts)
+        acts: tuple[Action, ...] | list[Action]
+        if self.phase == BOUT:
+            try:
+                thrower = self._tm >> seat & 1
+            except (TypeError, ValueError):  # not a seat
+                thrower = 0
+            if thrower:  # the common case
+                m = self.hands[seat] & self._pool
+                tab = self.tab
+                try:
+                    acts = tab.ATTACKS_DONE_MEMO[m] if self._may_done else tab.ATTACKS_MEMO[m]
+                except KeyError:
+                    acts = tab.attack_done_tuple(m) if self._may_done else tab.attack_tuple(m)
+            elif seat == self.defender and self.open and not self.took:
+                acts = self._defender_actions()
+            else:
+                acts = ()
+        elif self.phase == LEAD and seat == self.starter:
+            acts = self.tab.attacks(self.hands[seat])
+        else:
+            acts = ()
+        if self._catches:
+            extra = self._catches.get(seat)
+            if extra:
+                acts = (*acts, *extra)
+        self._lseat = seat
+        self._lacts = acts
         return len(acts)
 
     def step(self, seat: int, index: int) -> list[Event]:
         """Action ``index`` of :meth:`legal_actions`, from the cached list (not copied), played
-        without :meth:`apply`'s checks: the engine's own attack and defence go straight to the
-        change of the state (:meth:`_throw_card`, :meth:`_beat`), the rest to their handlers."""
-        acts = self._lists.get(seat)
-        if acts is None:
-            acts = self._actions(seat)
+        without :meth:`apply`'s checks: the engine's own attack, defence, take and done go
+        straight to the change of the state (:meth:`_throw_card`, :meth:`_beat`,
+        :meth:`_do_take`, :meth:`_do_done`), the rest to their handlers."""
+        acts = self._lacts if seat == self._lseat else self._actions(seat)
         if index < 0:
             raise step_refusal(acts, seat, index)
         try:
@@ -444,31 +500,17 @@ class Durak(Game):
         if kind == "defend":
             card = self.tab.card
             return self._beat(seat, card[action["card"]], card[action["target"]])
+        if kind == "take":  # the defender's, with something unbeaten: what _take checks
+            return self._do_take(seat, [])
+        if kind == "done":  # a thrower's who may say it: what _done checks
+            return self._do_done(seat, [])
         return _HANDLERS[kind](self, seat, action, False)
 
     def _actions(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The legal actions of ``seat`` from the cached masks (Шулер catches appended), built
-        once per state and kept in ``_lists`` (shared: not to be changed)."""
-        acts: tuple[Action, ...] | list[Action] = ()
-        phase = self.phase
-        if phase == BOUT:
-            m = self._throw.get(seat)
-            if m:  # a thrower, the common case
-                tab = self.tab
-                if self._may_done:
-                    acts = tab.ATTACKS_DONE_MEMO.get(m) or tab.attack_done_tuple(m)
-                else:
-                    acts = tab.ATTACKS_MEMO.get(m) or tab.attack_tuple(m)
-            elif seat == self.defender and self.open and not self.took:
-                acts = self._defender_actions()
-        elif phase == LEAD and seat == self.starter:
-            acts = self.tab.attacks(self.hands[seat])
-        if self._catches:
-            extra = self._catches.get(seat)
-            if extra:
-                acts = (*acts, *extra)
-        self._lists[seat] = acts
-        return acts
+        """The legal actions of ``seat``, shared (:meth:`legal_count` builds and keeps them)."""
+        if seat != self._lseat:
+            self.legal_count(seat)
+        return self._lacts
 
     def awaiting(self) -> list[int]:
         """Seats whose move the game waits for (``timeout`` is legal for them), ascending:
@@ -479,7 +521,7 @@ class Durak(Game):
             return [self.starter]
         if phase != BOUT:
             return []
-        seats = list(self._throw)
+        seats = list(SEATS[self._tm])
         if self.open and not self.took:
             seats.append(self.defender)
         return sorted(seats)
@@ -497,11 +539,8 @@ class Durak(Game):
     def _attack(self, seat: int, action: Action, system: bool) -> list[Event]:
         tab = self.tab
         c = tab.card.get(action.get("card", ""))
-        try:
-            m = self._throw.get(seat)
-        except TypeError:  # an unhashable seat
-            m = None
-        if c is None or not m or not m >> c & 1:
+        m = self._throw_mask(seat)
+        if c is None or not m >> c & 1:
             raise self._refusal(seat, action)
         return self._throw_card(seat, c)
 
@@ -509,20 +548,47 @@ class Durak(Game):
         """Seat ``seat`` leads or throws in card ``c``, a legal attack (checked by the caller)."""
         tab = self.tab
         bit = tab.CARD_BIT[c]
-        self.hands[seat] ^= bit
-        if self.phase == LEAD:
+        hands = self.hands
+        hand = hands[seat] = hands[seat] ^ bit
+        rank = tab.RANK_BIT[c]
+        if self.phase == LEAD:  # the first card: its rank is the table's (``_recount`` inline)
             self.phase = BOUT
-        elif not tab.RANK_BIT[c] & self.rankmask:
-            self.unfair.add(c)  # only reachable in Шулер
+            self.rankmask = rank
+            pool = self._pool = -1 if self.cheating else tab.RANK_CARDS[rank]
+            held = 0
+            for s in self.throwers:
+                if hands[s] & pool:
+                    held |= 1 << s
+            self._holders = held
+        else:
+            if not rank & self.rankmask:  # only reachable in Шулер
+                self.unfair.add(c)
+                self.rankmask |= rank
+            if not hand & self._pool:  # a throw-in keeps the ranks: only his own holding changed
+                self._holders &= ~(1 << seat)
         self.att.append(c)
         self.att_owner.append(seat)
         self.open.append(c)
         self.table |= bit
-        self.rankmask |= tab.RANK_BIT[c]
-        self.space -= 1
+        space = self.space = self.space - 1
         self.done = 0
         events: list[Event] = [{"type": "attack", "seat": seat, "card": tab.codes[c]}]
-        self._settle(events)
+        if self.took or self.cheating:
+            self._settle(events)
+            return events
+        # _settle inline for the common case: a card unbeaten, nobody done, the defender to act
+        if not self.opened and not hands[self.prio] & self._pool:
+            self.opened = True
+        if space <= 0:
+            tm = 0
+        elif self.opened:
+            tm = self._holders
+        else:
+            tm = 1 << self.prio
+        self._tm = tm
+        self._lseat, self._lacts = -1, ()
+        self._may_done = False
+        self._to_act = SEATS[tm | 1 << self.defender]
         return events
 
     def _put_attack(self, seat: int, c: int) -> None:
@@ -558,15 +624,47 @@ class Durak(Game):
         if self.cheating and not tab.BEATERS[self.trump][t] >> c & 1:
             self.unfair.add(c)
         bit = tab.CARD_BIT[c]
-        self.hands[seat] ^= bit
+        hands = self.hands
+        hands[seat] ^= bit
         self.beaten[t] = c
         self.open.remove(t)
         self.table |= bit
-        self.rankmask |= tab.RANK_BIT[c]
+        rank = tab.RANK_BIT[c]
+        if not rank & self.rankmask:  # a new rank on the table
+            self.rankmask |= rank
+            if not self.cheating:  # more cards to throw (in Шулер any card already is)
+                new = tab.RANK_CARDS[rank]
+                self._pool |= new
+                held = self._holders
+                for s in self.throwers:
+                    if hands[s] & new:
+                        held |= 1 << s
+                self._holders = held
         self.done = 0
         codes_ = tab.codes
         events: list[Event] = [{"type": "defend", "seat": seat, "card": codes_[c], "target": codes_[t]}]
-        self._settle(events)
+        if self.cheating:
+            self._settle(events)
+            return events
+        # _settle inline: nobody done, the defender has not taken
+        if not self.opened and not hands[self.prio] & self._pool:
+            self.opened = True
+        if self.space <= 0:
+            tm = 0
+        elif self.opened:
+            tm = self._holders
+        else:
+            tm = 1 << self.prio
+        self._tm = tm
+        self._lseat, self._lacts = -1, ()
+        if self.open:
+            self._may_done = False
+            self._to_act = SEATS[tm | 1 << self.defender]
+        else:
+            self._may_done = True
+            self._to_act = SEATS[tm]
+            if not tm:
+                self._finish("discard", -1, events)
         return events
 
     def _transfer(self, seat: int, action: Action, system: bool) -> list[Event]:
@@ -591,6 +689,7 @@ class Durak(Game):
         self.prio = seat
         self.opened = False
         self._seat_roles()
+        self._recount()
         self._measure_space()
         events: list[Event] = [{"type": "transfer", "seat": seat, "card": tab.codes[c], "defender": target}]
         self._settle(events)
@@ -608,7 +707,7 @@ class Durak(Game):
         return events
 
     def _done(self, seat: int, action: Action, system: bool) -> list[Event]:
-        if not self._may_done or type(seat) is not int or seat not in self._throw:
+        if not self._may_done or type(seat) is not int or seat < 0 or not self._tm >> seat & 1:
             raise self._refusal(seat, action)
         return self._do_done(seat, [])
 
@@ -625,7 +724,7 @@ class Durak(Game):
         ends; fair: the accuser draws a penalty card and may not catch until the bout ends."""
         tab = self.tab
         c = tab.card.get(action.get("card", ""))
-        if c is None or type(seat) is not int or tab.CATCH[c] not in self._seat_actions(seat):
+        if c is None or type(seat) is not int or tab.CATCH[c] not in self._actions(seat):
             raise self._refusal(seat, action)
         owner = dict(self._table_owners())[c]
         if c in self.unfair:
@@ -641,6 +740,7 @@ class Durak(Game):
             if self.phase == BOUT:
                 self._measure_space()
         if self.phase == BOUT:
+            self._recount()
             self._settle(events)
         else:
             self._refresh()
@@ -676,6 +776,7 @@ class Durak(Game):
             self.hands[seat] ^= tab.CARD_BIT[c]
             self.phase = BOUT
             self._put_attack(seat, c)
+            self._recount()
             events.append({"type": "attack", "seat": seat, "card": tab.codes[c]})
             self._settle(events)
         elif seat == self.defender:
@@ -861,7 +962,7 @@ class Durak(Game):
             "losers": sorted(losers),
             "out_order": list(self.out_order),
         }
-        self._store([], {}, False)
+        self._store((), 0, False)
         events.append({"type": "game_over", "reason": reason, **_copy_result(self.result)})
 
     # ------------------------------------------------------------------ views and records
@@ -999,10 +1100,12 @@ class Durak(Game):
         self.beaten = {t: c for t, c in data["beaten"]}
         self.result = _copy_result(data["result"])
         self._geometry()
+        if self.trump >= 0:
+            self._defence_tables()
         if self.defender >= 0:
             self._seat_roles()
         else:
-            self.throwers = self.actors = ()
+            self.throwers = ()
         self._catches = None
         self._refresh()
         return self
@@ -1019,7 +1122,6 @@ class Durak(Game):
         d["unfair"] = set(self.unfair)
         d["beaten"] = dict(self.beaten)
         d["result"] = _copy_result(self.result)
-        d["_lists"] = dict(self._lists)
         return new
 
 

@@ -104,13 +104,11 @@ def deal_cards(
     """
     hands: list[list[int]] = [[] for _ in range(size)]
     if not isinstance(deal, dict):
-        cards = list(deal)
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for s in occupied:
-                hands[s].append(cards[pos])
-                pos += 1
-        return hands, cards[pos:]
+        n = len(occupied)
+        end = n * HAND_SIZE
+        for k, s in enumerate(occupied):  # one card at a time: seat k gets every n-th card from k
+            hands[s] = deal[k:end:n]
+        return hands, deal[end:]
     allowed = set(deck)
 
     def parse(codes: list[Any]) -> list[int]:
@@ -161,3 +159,19 @@ def first_attacker(hands: list[list[int]], occupied: list[int], trump: int, widt
         return min(trumps)[1]
     cards = [(c % width, s) for s in occupied for c in hands[s]]
     return min(cards)[1] if cards else occupied[0]
+
+
+def first_attacker_of_masks(
+    masks: list[int], hands: list[list[int]], occupied: list[int], trump: int, width: int
+) -> int:
+    """:func:`first_attacker` from the hands' card masks: the lowest trump of a hand is its
+    mask's lowest bit of the trump suit (the lists ``hands`` only when nobody holds a trump)."""
+    suit = ((1 << width) - 1) << trump * width
+    best, lowest = -1, 0
+    for s in occupied:  # ascending: a tie keeps the lowest seat
+        m = masks[s] & suit
+        if m:
+            low = m & -m
+            if best < 0 or low < lowest:
+                best, lowest = s, low
+    return best if best >= 0 else first_attacker(hands, occupied, trump, width)

@@ -28,6 +28,9 @@ RANKS_52 = "23456789TJQKA"
 WIDTH = {24: 9, 36: 9, 52: 13}
 MAX_ATTACKS = 6
 
+#: ``SEATS[m]``: the seats whose bits are set in ``m`` (a bit per seat 0..5), ascending.
+SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(s for s in range(6) if m >> s & 1) for m in range(64))
+
 TAKE: dict[str, Any] = Canonical({"type": "take"})
 DONE: dict[str, Any] = Canonical({"type": "done"})
 

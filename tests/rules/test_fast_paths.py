@@ -4,7 +4,8 @@
   table says whether the led suit is a trump); :meth:`TrickGame.play_mask` is the full
   ``legal_mask`` of :mod:`apps.rules.tricks`: they must agree at every card.
 - A state rebuilt by ``from_json`` from the JSON text goes on exactly as the original (same
-  events, same JSON) whatever is cached on the original.
+  events, same JSON) whatever is cached on the original (Дурак's derived masks of who may
+  throw, h-durak7, included).
 - Базар-блот's 4-player auction (classic and Gambler) applies a call of the seat's own legal
   list without the checks (``_take_four``, ``_take_gambler``): ``apply`` of every call of a
   wide set of calls is accepted exactly when the call is in ``legal_actions`` and then equals
@@ -67,7 +68,16 @@ def test_legal_cards_are_the_full_rules(game: str, options: dict) -> None:
     assert checked > 50
 
 
-@pytest.mark.parametrize(("game", "options"), [*TRICK_CASES, ("durak", {}), ("durak", {"transfer": True})])
+DURAK_CASES: list[tuple[str, dict]] = [
+    ("durak", {}),
+    ("durak", {"transfer": True}),
+    ("durak", {"teams": True, "transfer": True}),
+    ("durak", {"deck": 24}),
+    ("durak", {"cheating": True}),  # up to its first check (the loop sends no close)
+]
+
+
+@pytest.mark.parametrize(("game", "options"), [*TRICK_CASES, *DURAK_CASES])
 def test_a_state_from_its_json_goes_on_as_the_original(game: str, options: dict) -> None:
     def check(state, seat, index):  # type: ignore[no-untyped-def]
         twin = api.from_json(json.loads(api.to_json_text(state)))
