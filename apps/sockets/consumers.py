@@ -34,6 +34,7 @@ from apps.tournaments import live as tournament_live
 from apps.tournaments import selectors as tournament_selectors
 from apps.tournaments.models import Tournament
 
+from .direct import DirectSend, direct_sender
 from .guards import SOCKET_COUNTS, TokenBucket, scope_language
 from .layer import forget_late_messages
 
@@ -57,6 +58,7 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         publishing.remember_server_loop()
+        self.direct = direct_sender(self.base_send)
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -121,6 +123,8 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
     #: Set once this socket is closing: nothing more is sent or handled (frames queued behind a
     #: flood close would otherwise write to a closed socket).
     closing = False
+    #: Writes a text frame straight to the socket when daphne serves it (:mod:`.direct`).
+    direct: DirectSend | None = None
 
     async def close(self, code=None, reason=None) -> None:
         self.closing = True
@@ -128,6 +132,8 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
 
     async def send(self, text_data=None, bytes_data=None, close=False) -> None:
         if self.closing:
+            return
+        if text_data is not None and not close and self.direct is not None and self.direct(text_data):
             return
         try:
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
