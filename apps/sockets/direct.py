@@ -15,6 +15,10 @@ waiting in Twisted's buffer (else after what is waiting, in order, as Twisted wo
 the socket is not in that plain state (closing, compression negotiated, autobahn's own queue or
 logging in use, TLS in Twisted, a buffer limit) it declines and the caller sends the usual way.
 Any other server (tests' communicators, another ASGI server) gets None: the usual way.
+
+Only an admitted table socket's move frames use it (``TableConsumer.frames_deliver``): every
+connect-time, refusal, error and closing frame goes the usual way, in the order it always had
+(docs/decisions-live-core.md, «Frames written straight to the socket»).
 """
 
 from __future__ import annotations

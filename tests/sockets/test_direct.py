@@ -16,6 +16,7 @@ from daphne.server import Server
 from twisted.internet import tcp
 from twisted.internet.testing import StringTransport
 
+from apps.core.errors import Refused
 from apps.sockets.consumers import TableConsumer
 from apps.sockets.direct import DirectSend, direct_sender, frame_header, write_now
 from tests.loops import run_loop
@@ -148,18 +149,52 @@ def test_what_the_socket_does_not_take_now_is_buffered_in_order() -> None:
     assert now + b"".join(connection._tempDataBuffer) == data
 
 
-def test_the_consumer_sends_the_usual_way_when_declined() -> None:
+def a_table_consumer(protocol) -> tuple[TableConsumer, list[dict]]:
+    """An admitted spectator's consumer whose direct path writes to ``protocol``; returns it and
+    what it sent the usual way (through channels' send)."""
     consumer = TableConsumer()
     sent: list[dict] = []
 
     async def base_send(message: dict) -> None:
         sent.append(message)
 
-    protocol = open_protocol()
     consumer.base_send = base_send
+    consumer.admitted = True
     consumer.direct = DirectSend(a_server(protocol), protocol)
-    run_loop(consumer.send(text_data="direct"))
+    return consumer, sent
+
+
+def test_a_move_frame_goes_straight_and_the_usual_way_when_declined() -> None:
+    protocol = open_protocol()
+    consumer, sent = a_table_consumer(protocol)
+    run_loop(consumer.frames_deliver({"public": "direct"}, match_id=1, seq=1))
     assert sent == [] and protocol.transport.value().endswith(b"direct")
     protocol.state = protocol.STATE_CLOSING
-    run_loop(consumer.send(text_data="usual"))
+    run_loop(consumer.frames_deliver({"public": "usual"}, match_id=1, seq=2))
     assert sent == [{"type": "websocket.send", "text": "usual"}]
+
+
+def test_errors_and_the_close_never_go_straight() -> None:
+    """A refusal's ``error`` and its close go the usual way, in order, through autobahn: only
+    the table's move frames of an admitted socket take the direct path."""
+    protocol = open_protocol()
+    consumer, sent = a_table_consumer(protocol)
+    consumer.language = "en"
+    run_loop(consumer.send_error(Refused("rate_limited")))
+    run_loop(consumer.close(code=4429))
+    assert [m["type"] for m in sent] == ["websocket.send", "websocket.close"]
+    assert '"rate_limited"' in sent[0]["text"]
+    assert protocol.transport.value() == b""
+    assert consumer.direct is None  # closing: nothing more goes straight
+    run_loop(consumer.frames_deliver({"public": "late"}, match_id=1, seq=3))
+    assert len(sent) == 2 and protocol.transport.value() == b""
+
+
+def test_no_direct_path_before_admission() -> None:
+    """A socket still connecting (or refused) has no direct path: its frames wait or go the
+    usual way."""
+    assert TableConsumer().direct is None
+    consumer = TableConsumer()
+    consumer.registered, consumer.held = True, []
+    run_loop(consumer.frames_deliver({"public": "held"}, match_id=1, seq=1))
+    assert consumer.held == [({"public": "held"}, 1, 1)]
