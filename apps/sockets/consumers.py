@@ -34,6 +34,7 @@ from apps.tournaments import live as tournament_live
 from apps.tournaments import selectors as tournament_selectors
 from apps.tournaments.models import Tournament
 
+from .direct import DirectSend, direct_sender
 from .guards import SOCKET_COUNTS, TokenBucket, scope_language
 from .layer import forget_late_messages
 
@@ -121,9 +122,15 @@ class AuthenticatedConsumer(AsyncWebsocketConsumer):
     #: Set once this socket is closing: nothing more is sent or handled (frames queued behind a
     #: flood close would otherwise write to a closed socket).
     closing = False
+    #: Writes a table socket's move frames straight to the socket (:mod:`.direct`), set once the
+    #: socket is admitted and its first frames went the usual way (:meth:`TableConsumer.joined`);
+    #: None before, once closing, and when daphne does not serve it. Connect-time, refusal,
+    #: error and closing frames always go the usual way.
+    direct: DirectSend | None = None
 
     async def close(self, code=None, reason=None) -> None:
         self.closing = True
+        self.direct = None
         await super().close(code=code, reason=reason)
 
     async def send(self, text_data=None, bytes_data=None, close=False) -> None:
@@ -232,6 +239,8 @@ class TableConsumer(AuthenticatedConsumer):
             table_id=self.table_id, seated=seated, muted=set(self.muted)
         )
         await self.send_json(frames_out.ChatHistory(messages=messages))
+        if not self.closing:
+            self.direct = direct_sender(self.base_send)
 
     async def refuse(self) -> None:
         """Close with 4404 (the table is gone or no longer visible to this user) and leave the
@@ -385,7 +394,11 @@ class TableConsumer(AuthenticatedConsumer):
         if seq is not None:
             self.shown = (self.match_id, seq)
         text = frames.get(str(self.seat)) if self.seat is not None else None
-        await self.send(text_data=text if text is not None else frames["public"])
+        if text is None:
+            text = frames["public"]
+        if self.direct is not None and not self.closing and self.direct(text):
+            return
+        await self.send(text_data=text)
 
     def is_older(self, match_id: int | None, seq: int) -> bool:
         """Whether a state ``(match_id, seq)`` is behind what this socket was sent: an older match,

@@ -5,6 +5,8 @@ sit in two server processes (the ``table.hello`` handshake)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import socket
 import time
 from datetime import timedelta
 
@@ -194,6 +196,56 @@ def test_a_table_with_sockets_in_two_processes_sees_every_move_everywhere(live_s
     finally:
         close_and_settle()
         stop_process(second.process)
+
+
+@pytest.mark.live
+def test_every_socket_of_a_table_gets_every_frame_in_order_and_a_dropped_one_breaks_none(
+    live_site, make_user
+) -> None:
+    """Both seats and a spectator on the live daphne, each frame written straight to its socket
+    (apps/sockets/direct.py); one spectator's connection is cut
+    mid-match (no close handshake), another spectator joins late: every move reaches every
+    socket still open, once and in order, each seat with its own hand."""
+    a, b, watcher, late = make_user(), make_user(), make_user(), make_user()
+    table = bot_table("bazar_blot", {"players": 2}, people=[a, b])
+    path = f"/ws/tables/{table.pk}/"
+    try:
+        socks = {n: TableSocket(live_site, path, session_cookie(u)) for n, u in enumerate([a, b])}
+        dropped = TableSocket(live_site, path, session_cookie(watcher))
+        everyone = [*socks.values(), dropped]
+        for sock in everyone:
+            sock.wait_for(lambda m: m.get("op") == "state")
+
+        def play(moves: int, watching: list[TableSocket]) -> None:
+            for _ in range(moves):
+                latest = {n: s.latest() for n, s in socks.items()}
+                seat = next(n for n, st in latest.items() if st["view"]["legal"])
+                seq = latest[seat]["seq"]
+                socks[seat].act(seq, latest[seat]["view"]["legal"][0])
+                for sock in watching:
+                    sock.wait_for(lambda m, seq=seq: m.get("op") == "state" and m["seq"] == seq + 1)
+
+        play(4, everyone)
+        dropped.ws.socket.shutdown(socket.SHUT_RDWR)  # the peer vanishes
+        latecomer = TableSocket(live_site, path, session_cookie(late))
+        latecomer.wait_for(lambda m: m.get("op") == "state")
+        play(6, [*socks.values(), latecomer])
+        socks[0].send(json.dumps({"op": "ping", "t": 7}))
+        socks[0].wait_for(lambda m: m.get("op") == "pong" and m.get("t") == 7)
+        time.sleep(0.2)
+        for sock in socks.values():
+            seqs = [m["seq"] for m in sock.states]
+            assert seqs == sorted(seqs), seqs  # a seq again is a full state (presence changed)
+            moves = [m["seq"] for m in sock.states if any(e.get("type") == "move" for e in m["events"])]
+            assert len(moves) == 10, moves  # each move once, none lost
+            assert set(seqs) == set(range(seqs[0], seqs[0] + 11))  # no gap
+        late_moves = [m for m in latecomer.states if any(e.get("type") == "move" for e in m["events"])]
+        assert len(late_moves) == 6
+        for n, sock in socks.items():
+            assert sock.latest()["view"]["seat"] == n and sock.latest()["view"]["hand"]
+        assert latecomer.latest()["view"]["hand"] == []  # a spectator sees no hand
+    finally:
+        close_and_settle()
 
 
 class TurnWaits:
