@@ -29,7 +29,7 @@ from .belot import _BIT, AUCTION, DECLARE, PASS, TAKE, TrickGame, remembered_opt
 from .cards import CODES
 from .combos import BAZAR_ALL, BAZAR_NO_CARRE, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms
+from .events import ContractTerms, call
 from .tricks import MODE_CODES, MODE_OF, NT, mode_code, round_small
 
 CONTRA_ACTION = Canonical({"type": "contra"})
@@ -157,14 +157,7 @@ class BazarBlot(TrickGame):
         cls._legal_cache = {}
         cls.SPLIT_FOUR = all(
             getattr(cls, name) is getattr(BazarBlot, name)
-            for name in (
-                "auction_apply",
-                "_take_four",
-                "auction_legal",
-                "contra_allowed",
-                "_four_legal",
-                "_call",
-            )
+            for name in ("auction_apply", "_take_four", "auction_legal", "contra_allowed", "_four_legal")
         )
         ruleset = cls.__dict__.get("RULESET")
         if isinstance(ruleset, str):
@@ -361,16 +354,10 @@ class BazarBlot(TrickGame):
         return super()._step_auction(seat, index)
 
     def auction_options(self, seat: int) -> tuple[Action, ...] | list[Action]:
-        """The 4-player classic auction's shared legal tuple (no copy): :meth:`_four_legal`
-        with its cache's lookup inline (every bid asks); else ``auction_legal``."""
+        """The 4-player classic auction's shared legal tuple (:meth:`_four_legal`, no copy);
+        else ``auction_legal``."""
         if self.n == 4 and self.SPLIT_FOUR:
-            if self.contra_seat >= 0:
-                return _ANSWERS
-            bs = self.bid_seat
-            side_of = self.side_of
-            key = (self.bid, self.capot, self.options["no_trump"], bs >= 0 and side_of[seat] != side_of[bs])
-            cached = self._legal_cache.get(key)
-            return self._four_legal(seat) if cached is None else cached
+            return self._four_legal(seat)
         return self.auction_legal(seat)
 
     def auction_take(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -384,9 +371,7 @@ class BazarBlot(TrickGame):
     def _take_four(self, seat: int, action: Action, events: list[Event]) -> None:
         """Apply a legal call of the 4-player auction, ``action`` its canonical shared dict
         (checked by :meth:`auction_apply`, or one of :meth:`auction_legal`'s)."""
-        entry: Any = {"seat": seat, **action}  # ``_call`` inline: ``events.call``'s event
-        self.calls.append(entry)
-        events.append(entry)
+        self._call(seat, action, events)
         if self.contra_seat >= 0:
             if action is RECONTRA_ACTION:
                 self.multiplier = 4
@@ -419,7 +404,7 @@ class BazarBlot(TrickGame):
             self.turn = (seat + 1) % self.n
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
+        entry = call(seat, action)
         self.calls.append(entry)
         events.append(entry)
 

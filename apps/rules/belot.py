@@ -70,16 +70,7 @@ from . import autoplay
 from .actions import Canonical
 from .base import Action, DealSource, Event, Game, Outcome, json_text, seeded_shuffle, step_refusal
 from .cards import CARD, CODES, DECK_32
-from .combos import (
-    CARRE_BITS,
-    KQ_MASK,
-    Combo,
-    ComboRules,
-    belote_suits,
-    best_side,
-    find_combos,
-    kind_name,
-)
+from .combos import KQ_MASK, Combo, ComboRules, belote_suits, best_side, find_combos, has_combo, kind_name
 from .errors import IllegalAction
 from .events import Call, ContractTerms
 from .events import Play as PlayEvent
@@ -588,18 +579,9 @@ class TrickGame(Game):
         if rules is None:
             for seat in range(self.n):
                 may[seat] = False
-        else:  # combinations are found lazily (``declare``): :func:`has_combo` says whether any counts
-            table = rules.table
-            carre = CARRE_BITS[mode] if rules.carres else 0
+        else:  # combinations are found lazily (``declare``): a cheap test says whether any counts
             for seat in range(self.n):
-                hand = hands[seat]  # has_combo inline
-                may[seat] = bool(
-                    table[hand & 511]
-                    or table[hand >> 9 & 511]
-                    or table[hand >> 18 & 511]
-                    or table[hand >> 27 & 511]
-                    or (carre and hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & carre)
-                )
+                may[seat] = has_combo(hands[seat], mode, rules)
         if mode < 4:  # belote_suits' one-trump case inline
             kq = KQ_MASK[mode]
             for seat in range(self.n):

@@ -23,7 +23,7 @@ from .blot_show import ShowRule
 from .cards import CODES, DECK_24, JACK, SUITS
 from .combos import BLOT_RULES, ComboRules
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms
+from .events import ContractTerms, call
 from .tricks import BLOT, MODE_CODES, MODE_OF, card_points, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -167,7 +167,7 @@ class Blot(ShowRule, TrickGame):
         return best
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
+        entry = call(seat, action)
         self.calls = [*self.calls, entry]
         events.append(entry)
 

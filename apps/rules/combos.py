@@ -166,8 +166,8 @@ def carres(hand: int, mode: int, rules: ComboRules) -> list[Combo]:
     return [Combo(CARRE, value, 4, r, -1, m) for r, m, value in _CARRE_RANKS[mode] if hand & m == m]
 
 
-#: ``CARRE_BITS[mode]``: rank bits whose carré counts in ``mode``.
-CARRE_BITS = _CARRE_BITS = tuple(sum(1 << r for r, _m, _v in ranks) for ranks in _CARRE_RANKS)
+#: ``_CARRE_BITS[mode]``: rank bits whose carré counts in ``mode``.
+_CARRE_BITS = tuple(sum(1 << r for r, _m, _v in ranks) for ranks in _CARRE_RANKS)
 
 
 def has_combo(hand: int, mode: int, rules: ComboRules) -> bool:
@@ -250,7 +250,6 @@ __all__ = [
     "BAZAR_NO_CARRE",
     "BLOT_RULES",
     "CARRE",
-    "CARRE_BITS",
     "DEBERC_RULES",
     "SEQ",
     "SUIT_MASK",

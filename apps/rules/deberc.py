@@ -29,7 +29,7 @@ from .cards import ACE, CODES, DECK_32, EIGHT, SUITS
 from .combos import DEBERC_RULES, ComboRules
 from .deberc_scoring import DealPoints, score_points
 from .errors import IllegalAction, InvalidOptions
-from .events import ContractTerms
+from .events import ContractTerms, call
 from .tricks import DEBERC, MODE_CODES, MODE_OF, POINTS, SUIT_MASK, mode_code
 
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -209,7 +209,7 @@ class Deberc(TrickGame):
         return max(legal, key=strength)
 
     def _call(self, seat: int, action: Action, events: list[Event]) -> None:
-        entry: Any = {"seat": seat, **action}  # :func:`.events.call`, without its call
+        entry = call(seat, action)
         self.calls.append(entry)
         events.append(entry)
 
